@@ -1,0 +1,1 @@
+export { elicit, elicitUrl, sample, roots, type SampleOptions } from "./builders";

@@ -1,0 +1,282 @@
+import { Emitter } from "./events";
+import { McpError, toMcpError } from "./errors";
+import {
+  errorResponse,
+  isErrorResponse,
+  isNotification,
+  isRequest,
+  isResultResponse,
+  notification,
+  request,
+  resultResponse,
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type RequestId,
+} from "./messages";
+import { ErrorCode } from "../protocol/codes";
+import type { SendOptions, Transport } from "../transport/transport";
+
+/** One frame as it crossed the wire, for logs, tests and the UI's wire view. */
+export interface Frame {
+  direction: "out" | "in";
+  /** The parsed message; undefined when the frame could not be parsed (then `error` says why). */
+  message: JsonRpcMessage | undefined;
+  raw: string;
+  size: number;
+  at: number;
+  /** For responses: the method of the request they answer. */
+  method?: string;
+  /** For responses: time since the request went out, in ms. */
+  latencyMs?: number;
+  /** The request this frame belongs to (a response's id, or the stream it rode on). */
+  relatedRequestId?: RequestId;
+  error?: string;
+}
+
+export interface Clock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface RequestOptions extends SendOptions {
+  /** Give up after this long without an answer; paused while the caller holds the request. */
+  timeoutMs?: number;
+}
+
+export interface IncomingContext {
+  raw?: string;
+  relatedRequestId?: RequestId;
+  /** Server side: who sent this request, as the transport knows it (tokens are bound to it). */
+  caller?: string;
+}
+
+export type RequestHandler = (
+  request: JsonRpcRequest,
+  context: IncomingContext,
+) => Promise<Record<string, unknown>>;
+
+export type NotificationHandler = (notification: JsonRpcNotification, context: IncomingContext) => void;
+
+interface Pending {
+  method: string;
+  startedAt: number;
+  resolve: (result: Record<string, unknown>) => void;
+  reject: (error: McpError) => void;
+  timeoutMs?: number;
+  timer?: unknown;
+  holds: number;
+  cleanup: () => void;
+}
+
+export interface ConnectionOptions {
+  send: (message: JsonRpcMessage, options?: SendOptions) => Promise<void>;
+  onRequest?: RequestHandler;
+  onNotification?: NotificationHandler;
+  clock?: Clock;
+  /** Makes request ids; defaults to a counter. */
+  nextId?: () => RequestId;
+}
+
+/**
+ * A JSON-RPC peer: a pending map for what we asked, a dispatcher for what we are asked. An entry is
+ * registered before the write, so a fast response is never lost, and it leaves by exactly one of:
+ * response, failed write, timeout, abort, or close (which rejects all that are left).
+ */
+export class Connection {
+  readonly frames = new Emitter<Frame>();
+  readonly #pending = new Map<RequestId, Pending>();
+  readonly #options: ConnectionOptions;
+  readonly #clock: Clock;
+  #counter = 0;
+  #closed: McpError | undefined;
+
+  constructor(options: ConnectionOptions) {
+    this.#options = options;
+    this.#clock = options.clock ?? systemClock;
+  }
+
+  get closed(): boolean {
+    return this.#closed !== undefined;
+  }
+
+  /** Wires a transport's events to this connection and returns the undo. */
+  static over(transport: Transport, options: Omit<ConnectionOptions, "send">): { connection: Connection; detach: () => void } {
+    const connection = new Connection({ ...options, send: (m, o) => transport.send(m, o) });
+    const detach = transport.subscribe((event) => {
+      if (event.type === "message") connection.receive(event.message, event);
+      else if (event.type === "error") connection.receiveBroken(event.raw, event.error, event.relatedRequestId);
+      else connection.close(new McpError({ kind: "closed", message: `connection closed${event.reason ? `: ${event.reason}` : ""}` }));
+    });
+    return { connection, detach };
+  }
+
+  newId(): RequestId {
+    return this.#options.nextId ? this.#options.nextId() : ++this.#counter;
+  }
+
+  /** Sends a request and resolves with its result; a JSON-RPC error rejects as kind `protocol`. */
+  request(method: string, params: Record<string, unknown> | undefined, options: RequestOptions & { id?: RequestId } = {}): Promise<Record<string, unknown>> {
+    if (this.#closed) return Promise.reject(this.#closed);
+    const id = options.id ?? this.newId();
+    const message = request(id, method, params);
+    return new Promise<Record<string, unknown>>((resolve, reject) => {
+      const onAbort = (): void => this.#settle(id, undefined, new McpError({ kind: "cancelled", message: `${method} was cancelled` }));
+      const entry: Pending = {
+        method,
+        startedAt: this.#clock.now(),
+        resolve,
+        reject,
+        holds: 0,
+        cleanup: () => options.signal?.removeEventListener("abort", onAbort),
+      };
+      if (options.timeoutMs !== undefined) entry.timeoutMs = options.timeoutMs;
+      this.#pending.set(id, entry);
+      if (options.signal?.aborted) return onAbort();
+      options.signal?.addEventListener("abort", onAbort, { once: true });
+      this.#arm(id, entry);
+      this.#write(message, options).catch((e: unknown) => this.#settle(id, undefined, toMcpError(e)));
+    });
+  }
+
+  notify(method: string, params?: Record<string, unknown>, options?: SendOptions): Promise<void> {
+    if (this.#closed) return Promise.reject(this.#closed);
+    return this.#write(notification(method, params), options);
+  }
+
+  /** Holds a pending request's timeout, e.g. while a person answers a form the request waits on. */
+  hold(id: RequestId): () => void {
+    const entry = this.#pending.get(id);
+    if (!entry) return () => undefined;
+    entry.holds++;
+    if (entry.timer !== undefined) this.#clock.clearTimeout(entry.timer);
+    entry.timer = undefined;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      entry.holds--;
+      if (this.#pending.get(id) === entry) this.#arm(id, entry);
+    };
+  }
+
+  /** Fails one pending request from outside, e.g. when its HTTP stream broke. */
+  fail(id: RequestId, error: McpError): void {
+    this.#settle(id, undefined, error);
+  }
+
+  isPending(id: RequestId): boolean {
+    return this.#pending.has(id);
+  }
+
+  pendingMethod(id: RequestId): string | undefined {
+    return this.#pending.get(id)?.method;
+  }
+
+  /** Takes one parsed message from the peer. */
+  receive(message: JsonRpcMessage, context: IncomingContext = {}): void {
+    const raw = context.raw ?? JSON.stringify(message);
+    const frame: Frame = { direction: "in", message, raw, size: byteLength(raw), at: this.#clock.now() };
+    if (context.relatedRequestId !== undefined) frame.relatedRequestId = context.relatedRequestId;
+    if (isResultResponse(message) || (isErrorResponse(message) && message.id != null)) {
+      const id = message.id as RequestId;
+      const entry = this.#pending.get(id);
+      frame.relatedRequestId = id;
+      if (entry) {
+        frame.method = entry.method;
+        frame.latencyMs = frame.at - entry.startedAt;
+      }
+      this.frames.emit(frame);
+      if (isResultResponse(message)) this.#settle(id, message.result, undefined);
+      else this.#settle(id, undefined, McpError.fromRpc(message.error));
+      return;
+    }
+    this.frames.emit(frame);
+    if (isRequest(message)) void this.#answer(message, context);
+    else if (isNotification(message)) this.#options.onNotification?.(message, context);
+  }
+
+  /**
+   * Takes a transport failure. With `raw`, a frame that could not be parsed: it is logged and, since
+   * one bad frame on a stream may be followed by good ones, fails nothing by itself. Without `raw`,
+   * the stream of `relatedRequestId` broke, so that request can no longer be answered and fails.
+   */
+  receiveBroken(raw: string | undefined, error: McpError, relatedRequestId?: RequestId): void {
+    if (raw !== undefined) {
+      const frame: Frame = { direction: "in", message: undefined, raw, size: byteLength(raw), at: this.#clock.now(), error: error.message };
+      if (relatedRequestId !== undefined) frame.relatedRequestId = relatedRequestId;
+      this.frames.emit(frame);
+      return;
+    }
+    if (relatedRequestId !== undefined) this.fail(relatedRequestId, error);
+  }
+
+  /** Rejects every pending request; later calls fail at once. */
+  close(error: McpError = new McpError({ kind: "closed", message: "connection closed" })): void {
+    if (this.#closed) return;
+    this.#closed = error;
+    for (const id of [...this.#pending.keys()]) this.#settle(id, undefined, error);
+  }
+
+  async #answer(message: JsonRpcRequest, context: IncomingContext): Promise<void> {
+    const handler = this.#options.onRequest;
+    let reply: JsonRpcMessage;
+    if (!handler) {
+      reply = errorResponse(message.id, { code: ErrorCode.MethodNotFound, message: `method not found: ${message.method}` });
+    } else {
+      try {
+        reply = resultResponse(message.id, await handler(message, context));
+      } catch (e) {
+        // The receiving side always answers: a thrown handler error becomes a JSON-RPC error.
+        const error = toMcpError(e, "protocol");
+        reply = errorResponse(message.id, error.code === undefined ? { code: ErrorCode.InternalError, message: error.message } : error.toJson());
+      }
+    }
+    if (this.#closed) return;
+    await this.#write(reply, { relatedRequestId: message.id }).catch((e: unknown) => {
+      console.warn(`could not answer ${message.method}:`, toMcpError(e).message);
+    });
+  }
+
+  async #write(message: JsonRpcMessage, options?: SendOptions): Promise<void> {
+    const raw = JSON.stringify(message);
+    const frame: Frame = { direction: "out", message, raw, size: byteLength(raw), at: this.#clock.now() };
+    if ("id" in message && message.id != null) frame.relatedRequestId = message.id;
+    else if (options?.relatedRequestId !== undefined) frame.relatedRequestId = options.relatedRequestId;
+    this.frames.emit(frame);
+    await this.#options.send(message, options);
+  }
+
+  #arm(id: RequestId, entry: Pending): void {
+    if (entry.timeoutMs === undefined || entry.holds > 0) return;
+    const ms = entry.timeoutMs;
+    entry.timer = this.#clock.setTimeout(
+      () => this.#settle(id, undefined, new McpError({ kind: "timeout", message: `${entry.method} got no answer in ${ms} ms` })),
+      ms,
+    );
+  }
+
+  #settle(id: RequestId, result: Record<string, unknown> | undefined, error: McpError | undefined): void {
+    const entry = this.#pending.get(id);
+    if (!entry) return;
+    this.#pending.delete(id);
+    if (entry.timer !== undefined) this.#clock.clearTimeout(entry.timer);
+    entry.cleanup();
+    if (error) entry.reject(error);
+    else entry.resolve(result ?? {});
+  }
+}
+
+const encoder = new TextEncoder();
+
+export function byteLength(text: string): number {
+  // Counting without allocating for ASCII-heavy frames would be faster; correctness first.
+  return encoder.encode(text).length;
+}

@@ -1,0 +1,104 @@
+import { isObject } from "../protocol/types";
+
+/** JSON-RPC 2.0 wire messages (jsonrpc.org/specification). Ids are strings or integers, never null. */
+export type RequestId = string | number;
+
+export interface JsonRpcRequest {
+  jsonrpc: "2.0";
+  id: RequestId;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+export interface JsonRpcNotification {
+  jsonrpc: "2.0";
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+export interface JsonRpcErrorObject {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+export interface JsonRpcResultResponse {
+  jsonrpc: "2.0";
+  id: RequestId;
+  result: Record<string, unknown>;
+}
+
+export interface JsonRpcErrorResponse {
+  jsonrpc: "2.0";
+  id?: RequestId | null;
+  error: JsonRpcErrorObject;
+}
+
+export type JsonRpcResponse = JsonRpcResultResponse | JsonRpcErrorResponse;
+export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse;
+
+function isId(value: unknown): value is RequestId {
+  return typeof value === "string" || (typeof value === "number" && Number.isInteger(value));
+}
+
+export function isRequest(m: unknown): m is JsonRpcRequest {
+  return isObject(m) && typeof m.method === "string" && isId(m.id) && (m.params === undefined || isObject(m.params));
+}
+
+export function isNotification(m: unknown): m is JsonRpcNotification {
+  return isObject(m) && typeof m.method === "string" && !("id" in m) && (m.params === undefined || isObject(m.params));
+}
+
+export function isResultResponse(m: unknown): m is JsonRpcResultResponse {
+  return isObject(m) && isId(m.id) && isObject(m.result) && !("method" in m);
+}
+
+export function isErrorResponse(m: unknown): m is JsonRpcErrorResponse {
+  return (
+    isObject(m) &&
+    isObject(m.error) &&
+    typeof m.error.code === "number" &&
+    typeof m.error.message === "string" &&
+    !("method" in m)
+  );
+}
+
+export function isResponse(m: unknown): m is JsonRpcResponse {
+  return isResultResponse(m) || isErrorResponse(m);
+}
+
+/** A value is a JSON-RPC message when one of the four guards accepts it and it says jsonrpc "2.0". */
+export function isMessage(m: unknown): m is JsonRpcMessage {
+  return isObject(m) && m.jsonrpc === "2.0" && (isRequest(m) || isNotification(m) || isResponse(m));
+}
+
+export type ParsedFrame = { ok: true; message: JsonRpcMessage } | { ok: false; reason: string };
+
+/** Parses one frame of text at the transport edge: only well-formed single messages pass. */
+export function parseFrame(text: string): ParsedFrame {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, reason: `not JSON: ${(e as Error).message}` };
+  }
+  if (Array.isArray(value)) return { ok: false, reason: "JSON-RPC batches are not supported" };
+  if (!isMessage(value)) return { ok: false, reason: "not a JSON-RPC 2.0 message" };
+  return { ok: true, message: value };
+}
+
+export function request(id: RequestId, method: string, params?: Record<string, unknown>): JsonRpcRequest {
+  return params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
+}
+
+export function notification(method: string, params?: Record<string, unknown>): JsonRpcNotification {
+  return params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params };
+}
+
+export function resultResponse(id: RequestId, result: Record<string, unknown>): JsonRpcResultResponse {
+  return { jsonrpc: "2.0", id, result };
+}
+
+export function errorResponse(id: RequestId | null, error: JsonRpcErrorObject): JsonRpcErrorResponse {
+  return { jsonrpc: "2.0", id, error };
+}

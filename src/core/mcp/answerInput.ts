@@ -1,0 +1,81 @@
+import { McpError } from "../jsonrpc/errors";
+import { covers, elicitationMode } from "../protocol/capabilities";
+import { INPUT_KINDS, isObject, type ClientCapabilities, type InputRequest, type InputResponse } from "../protocol/types";
+import type { InputContext, InputHandlers } from "./options";
+
+/** Checks an input request from the server before anything acts on it: it is untrusted input. */
+export function checkInputRequest(key: string, value: unknown): InputRequest {
+  if (!isObject(value) || typeof value.method !== "string") {
+    throw new McpError({ kind: "protocol", message: `input request "${key}" is not an object with a method` });
+  }
+  if (!INPUT_KINDS.includes(value.method as never)) {
+    throw new McpError({ kind: "protocol", message: `input request "${key}" has an unknown method: ${value.method.slice(0, 80)}` });
+  }
+  if (value.params !== undefined && !isObject(value.params)) {
+    throw new McpError({ kind: "protocol", message: `input request "${key}" has params that are not an object` });
+  }
+  const request = value as unknown as InputRequest;
+  if (request.method === "elicitation/create") {
+    const p = request.params as unknown as Record<string, unknown>;
+    if (typeof p?.message !== "string") throw new McpError({ kind: "protocol", message: `elicitation "${key}" has no message` });
+    if (elicitationMode(request) === "url" && typeof p.url !== "string") {
+      throw new McpError({ kind: "protocol", message: `URL elicitation "${key}" has no url` });
+    }
+    if (elicitationMode(request) === "form" && !isObject(p.requestedSchema)) {
+      throw new McpError({ kind: "protocol", message: `form elicitation "${key}" has no requestedSchema object` });
+    }
+  }
+  if (request.method === "sampling/createMessage") {
+    const p = request.params as unknown as Record<string, unknown>;
+    if (!Array.isArray(p?.messages)) throw new McpError({ kind: "protocol", message: `sampling request "${key}" has no messages` });
+  }
+  return request;
+}
+
+/**
+ * Answers one input request with the client's handler. A kind the client never declared is the
+ * server's violation (protocol); a declared kind without a handler is ours (unsupported).
+ */
+export async function answerInput(
+  request: InputRequest,
+  declared: ClientCapabilities,
+  handlers: InputHandlers,
+  ctx: InputContext,
+): Promise<InputResponse> {
+  if (!covers(declared, request)) {
+    const what = request.method === "elicitation/create" ? `elicitation (${elicitationMode(request)} mode)` : request.method;
+    throw new McpError({
+      kind: "protocol",
+      message: `the server asked for ${what}, which this client did not declare`,
+      data: { key: ctx.key, method: request.method },
+    });
+  }
+  const params = (request.params ?? {}) as never;
+  let response: unknown;
+  switch (request.method) {
+    case "elicitation/create":
+      response = await call(handlers["elicitation/create"], request.method, params, ctx);
+      break;
+    case "sampling/createMessage":
+      response = await call(handlers["sampling/createMessage"], request.method, params, ctx);
+      break;
+    case "roots/list":
+      response = await call(handlers["roots/list"], request.method, params, ctx);
+      break;
+  }
+  if (!isObject(response)) {
+    throw new McpError({ kind: "unsupported", message: `the ${request.method} handler returned no result object` });
+  }
+  return response as unknown as InputResponse;
+}
+
+async function call<P, R>(handler: ((p: P, ctx: InputContext) => R | Promise<R>) | undefined, method: string, params: P, ctx: InputContext): Promise<R> {
+  if (!handler) {
+    throw new McpError({
+      kind: "unsupported",
+      message: `the server asked for ${method}: this client declares the capability but has no handler for it`,
+      data: { key: ctx.key, method },
+    });
+  }
+  return handler(params, ctx);
+}

@@ -1,0 +1,292 @@
+import { Connection, systemClock, type Clock, type Frame } from "../jsonrpc/connection";
+import { Emitter } from "../jsonrpc/events";
+import { McpError } from "../jsonrpc/errors";
+import type { JsonRpcNotification, JsonRpcRequest, RequestId } from "../jsonrpc/messages";
+import { capabilitiesFor } from "../protocol/capabilities";
+import { ErrorCode } from "../protocol/codes";
+import { META } from "../protocol/meta";
+import { REVISIONS, bestMutual, eraOf, newestFirst, type Era } from "../protocol/revisions";
+import { isObject, type ClientCapabilities, type Implementation, type ServerCapabilities, type Tool } from "../protocol/types";
+import type { Transport } from "../transport/transport";
+import type { ClientEvent } from "./events";
+import { driveInputFlow, type CallOptions } from "./inputDriver";
+import { LegacyInput } from "./legacyInput";
+import { DEFAULT_CLIENT_INFO, DEFAULT_MAX_ROUNDS, declaredCapabilities, type ConnectOptions, type InputHandlers } from "./options";
+import { stampModern, type ModernRequestOptions } from "./modernRequest";
+
+export interface ClientSnapshot {
+  status: "connecting" | "connected" | "closed";
+  revision: string | undefined;
+  era: Era | undefined;
+  serverInfo: Implementation | undefined;
+  serverCapabilities: ServerCapabilities;
+  instructions: string | undefined;
+  declaredCapabilities: ClientCapabilities;
+}
+
+/**
+ * A connected MCP client. It is a thin facade: negotiation lives here, the multi-round driver in
+ * inputDriver.ts, live server requests of the initialize era in legacyInput.ts.
+ */
+export class Client {
+  readonly transport: Transport;
+  readonly connection: Connection;
+  readonly events = new Emitter<ClientEvent>();
+  readonly handlers: InputHandlers;
+  readonly clientInfo: Implementation;
+  readonly declared: ClientCapabilities;
+  readonly offered: readonly string[];
+  readonly maxRounds: number;
+  readonly clock: Clock;
+  readonly options: ConnectOptions;
+  readonly legacyInput: LegacyInput;
+  readonly toolSchemas = new Map<string, Tool>();
+  #snapshot: ClientSnapshot;
+  #detach: () => void;
+  #callCounter = 0;
+
+  constructor(transport: Transport, options: ConnectOptions = {}) {
+    this.transport = transport;
+    this.options = options;
+    this.handlers = options.handlers ?? {};
+    this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
+    this.declared = declaredCapabilities(this.handlers, options.capabilities);
+    this.offered = newestFirst(options.versions ?? REVISIONS);
+    if (this.offered.length === 0) throw new McpError({ kind: "protocol", message: `no known revision in versions: ${JSON.stringify(options.versions)}` });
+    this.maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
+    this.clock = options.clock ?? systemClock;
+    this.legacyInput = new LegacyInput(this);
+    this.#snapshot = {
+      status: "connecting",
+      revision: undefined,
+      era: undefined,
+      serverInfo: undefined,
+      serverCapabilities: {},
+      instructions: undefined,
+      declaredCapabilities: this.declared,
+    };
+    const { connection, detach } = Connection.over(transport, {
+      clock: this.clock,
+      nextId: () => `c${++this.#idCounter}`,
+      onRequest: (request, context) => this.#onServerRequest(request, context.relatedRequestId),
+      onNotification: (n, context) => this.#onNotification(n, context.relatedRequestId),
+    });
+    this.connection = connection;
+    const unframe = connection.frames.subscribe((frame: Frame) => this.events.emit({ type: "frame", frame }));
+    this.#detach = () => {
+      unframe();
+      detach();
+    };
+  }
+  #idCounter = 0;
+
+  subscribe(listener: (event: ClientEvent) => void): () => void {
+    return this.events.subscribe(listener);
+  }
+
+  getSnapshot(): ClientSnapshot {
+    return this.#snapshot;
+  }
+
+  get revision(): string | undefined {
+    return this.#snapshot.revision;
+  }
+
+  get era(): Era | undefined {
+    return this.#snapshot.era;
+  }
+
+  get serverInfo(): Implementation | undefined {
+    return this.#snapshot.serverInfo;
+  }
+
+  get serverCapabilities(): ServerCapabilities {
+    return this.#snapshot.serverCapabilities;
+  }
+
+  newCallId(): string {
+    return `call-${++this.#callCounter}`;
+  }
+
+  /** Negotiates the revision: `server/discover` first when a 2026-07-28 revision is offered, else `initialize`. */
+  async open(): Promise<this> {
+    const modern = this.offered.filter((r) => eraOf(r) === "modern");
+    const legacy = this.offered.filter((r) => eraOf(r) === "legacy");
+    if (modern.length === 0) return this.#initialize(legacy[0] as string);
+    this.#setRevision(modern[0] as string, "modern", "offered first");
+    try {
+      const result = await this.requestModern("server/discover", {}, { timeoutMs: this.options.probeTimeoutMs ?? 10_000 });
+      const supported = Array.isArray(result.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === "string") : [];
+      const best = supported.length > 0 ? bestMutual(this.offered, supported) : this.revision;
+      if (!best) throw new McpError({ kind: "protocol", message: `no revision in common: server supports ${supported.join(", ")}` });
+      if (eraOf(best) === "legacy") return this.#initialize(best);
+      if (best !== this.revision) this.#setRevision(best, "modern", "server/discover");
+      const meta = isObject(result._meta) ? result._meta : {};
+      const info = isObject(meta[META.serverInfo]) ? meta[META.serverInfo] : result.serverInfo;
+      this.#connected(
+        isObject(info) ? (info as unknown as Implementation) : undefined,
+        isObject(result.capabilities) ? (result.capabilities as ServerCapabilities) : {},
+        typeof result.instructions === "string" ? result.instructions : undefined,
+      );
+      return this;
+    } catch (e) {
+      const error = e instanceof McpError ? e : new McpError({ kind: "transport", message: String(e), cause: e });
+      const fallback = this.#legacyFallback(error, legacy);
+      if (!fallback) throw error;
+      return this.#initialize(fallback);
+    }
+  }
+
+  /** Which legacy revision to fall back to after a failed probe (brief §4.7), or none. */
+  #legacyFallback(error: McpError, legacy: string[]): string | undefined {
+    if (error.code === ErrorCode.UnsupportedProtocolVersion && isObject(error.data) && Array.isArray(error.data.supported)) {
+      const best = bestMutual(this.offered, error.data.supported as string[]);
+      return best && eraOf(best) === "legacy" ? best : undefined;
+    }
+    if (error.status === 401 || error.status === 403 || error.kind === "closed") return undefined;
+    if (error.kind === "protocol" && (error.code === ErrorCode.HeaderMismatch || error.code === ErrorCode.MissingRequiredClientCapability)) return undefined;
+    return legacy[0];
+  }
+
+  async #initialize(revision: string): Promise<this> {
+    this.transport.setProtocolVersion?.(undefined);
+    const result = await this.connection.request("initialize", {
+      protocolVersion: revision,
+      capabilities: capabilitiesFor(revision, this.declared),
+      clientInfo: this.clientInfo,
+    });
+    const chosen = result.protocolVersion;
+    if (typeof chosen !== "string" || !this.offered.includes(chosen)) {
+      await this.close();
+      throw new McpError({ kind: "protocol", message: `the server chose revision ${String(chosen)}, which this client does not offer (${this.offered.join(", ")})` });
+    }
+    this.#setRevision(chosen, "legacy", "initialize");
+    await this.connection.notify("notifications/initialized");
+    this.#connected(
+      isObject(result.serverInfo) ? (result.serverInfo as unknown as Implementation) : undefined,
+      isObject(result.capabilities) ? (result.capabilities as ServerCapabilities) : {},
+      typeof result.instructions === "string" ? result.instructions : undefined,
+    );
+    return this;
+  }
+
+  #setRevision(revision: string, era: Era, reason: string): void {
+    const from = this.#snapshot.revision;
+    this.#snapshot = { ...this.#snapshot, revision, era };
+    this.transport.setProtocolVersion?.(revision);
+    if (from !== revision) this.events.emit({ type: "revisionChanged", from, to: revision, reason });
+  }
+
+  #connected(serverInfo: Implementation | undefined, serverCapabilities: ServerCapabilities, instructions: string | undefined): void {
+    this.#snapshot = { ...this.#snapshot, status: "connected", serverInfo, serverCapabilities, instructions };
+    this.events.emit({
+      type: "connected",
+      revision: this.#snapshot.revision as string,
+      era: this.#snapshot.era as Era,
+      serverInfo,
+      serverCapabilities,
+      instructions,
+    });
+  }
+
+  /**
+   * Sends one request in the negotiated era. On 2026-07-28 it stamps `_meta` and, on -32022, retries
+   * once with a mutual revision (the conformance mock refuses the first request even when it matches).
+   */
+  async request(method: string, params: Record<string, unknown> = {}, options: ModernRequestOptions = {}): Promise<Record<string, unknown>> {
+    if (this.era === "modern") return this.requestModern(method, params, options);
+    return this.connection.request(method, params, this.#timeout(options));
+  }
+
+  async requestModern(method: string, params: Record<string, unknown>, options: ModernRequestOptions = {}): Promise<Record<string, unknown>> {
+    for (let attempt = 0; ; attempt++) {
+      const revision = this.revision as string;
+      const capabilities = capabilitiesFor(revision, this.declared);
+      const stamped = stampModern(params, revision, this.clientInfo, capabilities);
+      try {
+        const sendOptions = { ...this.#timeout(options), ...(options.id !== undefined && attempt === 0 ? { id: options.id } : {}) };
+        return await this.connection.request(method, stamped, sendOptions);
+      } catch (e) {
+        if (!(e instanceof McpError) || e.code !== ErrorCode.UnsupportedProtocolVersion || attempt > 0) throw e;
+        const supported = isObject(e.data) && Array.isArray(e.data.supported) ? (e.data.supported as string[]) : [];
+        const best = bestMutual(this.offered, supported);
+        if (!best || eraOf(best) !== "modern") throw e;
+        this.#setRevision(best, "modern", "-32022 UnsupportedProtocolVersion");
+      }
+    }
+  }
+
+  #timeout<T extends ModernRequestOptions>(options: T): T {
+    const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs;
+    return timeoutMs === undefined ? options : { ...options, timeoutMs };
+  }
+
+  async listTools(): Promise<Tool[]> {
+    const result = await this.request("tools/list");
+    const tools = Array.isArray(result.tools) ? (result.tools.filter((t) => isObject(t) && typeof t.name === "string") as unknown as Tool[]) : [];
+    this.toolSchemas.clear();
+    for (const tool of tools) this.toolSchemas.set(tool.name, tool);
+    return tools;
+  }
+
+  async listResources(): Promise<Record<string, unknown>> {
+    return this.request("resources/list");
+  }
+
+  async listResourceTemplates(): Promise<Record<string, unknown>> {
+    return this.request("resources/templates/list");
+  }
+
+  async listPrompts(): Promise<Record<string, unknown>> {
+    return this.request("prompts/list");
+  }
+
+  /** Calls a tool and drives its input rounds to completion (seed: `client/call-tool`). */
+  callTool(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<Record<string, unknown>> {
+    return driveInputFlow(this, "tools/call", { name, arguments: args }, options);
+  }
+
+  readResource(uri: string, options: CallOptions = {}): Promise<Record<string, unknown>> {
+    return driveInputFlow(this, "resources/read", { uri }, options);
+  }
+
+  getPrompt(name: string, args: Record<string, string> = {}, options: CallOptions = {}): Promise<Record<string, unknown>> {
+    return driveInputFlow(this, "prompts/get", { name, arguments: args }, options);
+  }
+
+  #onServerRequest(request: JsonRpcRequest, relatedRequestId: RequestId | undefined): Promise<Record<string, unknown>> {
+    return this.legacyInput.answer(request, relatedRequestId);
+  }
+
+  #onNotification(n: JsonRpcNotification, relatedRequestId: RequestId | undefined): void {
+    this.events.emit({
+      type: "notification",
+      method: n.method,
+      params: n.params,
+      callId: relatedRequestId === undefined ? undefined : this.legacyInput.callOf(relatedRequestId),
+      at: this.clock.now(),
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#snapshot.status === "closed") return;
+    this.#snapshot = { ...this.#snapshot, status: "closed" };
+    this.connection.close();
+    this.#detach();
+    await this.transport.close();
+    this.events.emit({ type: "closed", reason: "closed by the client" });
+  }
+}
+
+/** Connects over a transport and negotiates the revision (seed: `client/connect`). */
+export async function connect(transport: Transport, options: ConnectOptions = {}): Promise<Client> {
+  const client = new Client(transport, options);
+  try {
+    return await client.open();
+  } catch (e) {
+    await client.close();
+    throw e;
+  }
+}
+
+export { DEFAULT_MAX_ROUNDS };

@@ -1,0 +1,57 @@
+import type { Frame } from "../jsonrpc/connection";
+import type { McpError } from "../jsonrpc/errors";
+import type { RequestId } from "../jsonrpc/messages";
+import type { Era } from "../protocol/revisions";
+import type { Implementation, InputRequest, InputRequests, InputResponse, InputResponses, ServerCapabilities } from "../protocol/types";
+import type { DecodedState } from "../state";
+
+/** A retry held in step mode (or an initialize-era answer about to go), open to edits. */
+export interface RetryDraft {
+  era: Era;
+  callId: string;
+  method: string;
+  round: number;
+  /** The params of the call without inputResponses, requestState and _meta. */
+  params: Record<string, unknown>;
+  inputResponses: InputResponses;
+  /** Present only when the server sent one; echoed byte for byte unless the user edits it. */
+  requestState?: string;
+}
+
+/** What a step hook decides: send (the draft, maybe edited) or abandon the call. */
+export type StepDecision = { action: "send"; draft: RetryDraft } | { action: "abort"; reason?: string };
+
+export type StepHook = (draft: RetryDraft) => Promise<StepDecision>;
+
+/** Everything the client core reports, in the order it happens (design: "Every round is an event"). */
+export type ClientEvent =
+  | { type: "frame"; frame: Frame }
+  | {
+      type: "connected";
+      revision: string;
+      era: Era;
+      serverInfo: Implementation | undefined;
+      serverCapabilities: ServerCapabilities;
+      instructions: string | undefined;
+    }
+  | { type: "revisionChanged"; from: string | undefined; to: string; reason: string }
+  | { type: "callStarted"; callId: string; method: string; params: Record<string, unknown>; at: number }
+  | {
+      type: "roundStarted";
+      callId: string;
+      round: number;
+      era: Era;
+      /** Initialize era: the id of the live server request that opened the round. */
+      serverRequestId?: RequestId;
+      inputRequests: InputRequests;
+      requestState: string | undefined;
+      decodedState: DecodedState | undefined;
+      at: number;
+    }
+  | { type: "inputRequested"; callId: string; round: number; key: string; request: InputRequest; at: number }
+  | { type: "inputAnswered"; callId: string; round: number; key: string; response: InputResponse | undefined; error?: McpError; at: number; ms: number }
+  | { type: "retryHeld"; callId: string; round: number; draft: RetryDraft; at: number }
+  | { type: "retrySent"; callId: string; round: number; requestId: RequestId; draft: RetryDraft; edited: boolean; at: number }
+  | { type: "callFinished"; callId: string; method: string; rounds: number; at: number; ms: number; result?: Record<string, unknown>; error?: McpError }
+  | { type: "notification"; method: string; params: Record<string, unknown> | undefined; callId: string | undefined; at: number }
+  | { type: "closed"; reason: string };

@@ -1,0 +1,5 @@
+export { connect, Client, type ClientSnapshot } from "./client";
+export { text } from "./text";
+export type { ClientEvent, RetryDraft, StepDecision, StepHook } from "./events";
+export type { CallOptions } from "./inputDriver";
+export { DEFAULT_MAX_ROUNDS, DEFAULT_CLIENT_INFO, declaredCapabilities, type ConnectOptions, type InputHandlers, type InputContext } from "./options";

@@ -1,0 +1,37 @@
+import type { RequestOptions } from "../jsonrpc/connection";
+import type { RequestId } from "../jsonrpc/messages";
+import { META } from "../protocol/meta";
+import { isObject, type ClientCapabilities, type Implementation } from "../protocol/types";
+
+export interface ModernRequestOptions extends RequestOptions {
+  /** Use this JSON-RPC id for the first attempt (the input driver tracks its ids). */
+  id?: RequestId;
+}
+
+/**
+ * Adds the per-request `_meta` of 2026-07-28 (SEP-2575): revision, client info and the capabilities
+ * declared for this request. Keys the caller put in `_meta` (a progressToken, say) are kept.
+ */
+export function stampModern(
+  params: Record<string, unknown>,
+  revision: string,
+  clientInfo: Implementation,
+  capabilities: ClientCapabilities,
+): Record<string, unknown> {
+  const own = isObject(params._meta) ? params._meta : {};
+  return {
+    ...params,
+    _meta: {
+      ...own,
+      [META.protocolVersion]: revision,
+      [META.clientInfo]: clientInfo,
+      [META.clientCapabilities]: capabilities,
+    },
+  };
+}
+
+/** The params of a call as the server's scope sees them: no input answers, no token, no `_meta`. */
+export function baseParams(params: Record<string, unknown>): Record<string, unknown> {
+  const { inputResponses: _r, requestState: _s, _meta: _m, ...rest } = params;
+  return rest;
+}

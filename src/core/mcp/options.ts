@@ -1,0 +1,65 @@
+import type { Clock } from "../jsonrpc/connection";
+import { mergeCapabilities } from "../protocol/capabilities";
+import type { Era } from "../protocol/revisions";
+import type {
+  ClientCapabilities,
+  CreateMessageParams,
+  CreateMessageResult,
+  ElicitParams,
+  ElicitResult,
+  Implementation,
+  ListRootsResult,
+} from "../protocol/types";
+import type { StepHook } from "./events";
+
+/** What an input handler learns about the question besides its params. */
+export interface InputContext {
+  /** The key in `inputRequests` (2026-07-28) or the server request's id (initialize era). */
+  key: string;
+  round: number;
+  callId: string | undefined;
+  era: Era;
+  signal: AbortSignal;
+}
+
+type Awaitable<T> = T | Promise<T>;
+
+/** The client's answers by kind of input (seed: `:handlers`). A kind without a handler is not declared. */
+export interface InputHandlers {
+  "elicitation/create"?: (params: ElicitParams, ctx: InputContext) => Awaitable<ElicitResult>;
+  "sampling/createMessage"?: (params: CreateMessageParams, ctx: InputContext) => Awaitable<CreateMessageResult>;
+  "roots/list"?: (params: Record<string, unknown>, ctx: InputContext) => Awaitable<ListRootsResult>;
+}
+
+export interface ConnectOptions {
+  /** Revisions to offer; default all, newest first. `["2025-11-25"]` makes an initialize-era client. */
+  versions?: readonly string[];
+  handlers?: InputHandlers;
+  /** Declared on top of what the handlers imply; declaring a kind without a handler reaches `unsupported`. */
+  capabilities?: ClientCapabilities;
+  clientInfo?: Implementation;
+  /** Cap on input rounds per call (no spec maximum; SDKs use 3 to 10). */
+  maxRounds?: number;
+  /** Holds each retry for inspection and edits before it is sent. */
+  step?: StepHook;
+  /** Per-request timeout; it never runs while a person is answering that request's input. */
+  requestTimeoutMs?: number;
+  /** How long the 2026-07-28 probe waits before taking silence for an older server. */
+  probeTimeoutMs?: number;
+  clock?: Clock;
+}
+
+export const DEFAULT_MAX_ROUNDS = 10;
+export const DEFAULT_CLIENT_INFO: Implementation = { name: "presa-inspector", version: "0.1.0" };
+
+/** Capabilities implied by the handlers a client has (seed: "declares only the kinds it has handlers for"). */
+export function declaredCapabilities(handlers: InputHandlers = {}, extra?: ClientCapabilities): ClientCapabilities {
+  const implied: ClientCapabilities = {};
+  if (handlers["elicitation/create"]) implied.elicitation = { form: {}, url: {} };
+  if (handlers["sampling/createMessage"]) implied.sampling = {};
+  if (handlers["roots/list"]) implied.roots = {};
+  // An explicit entry replaces the implied one, so a UI can turn URL mode off while keeping forms.
+  const merged = mergeCapabilities(implied);
+  for (const [key, value] of Object.entries(extra ?? {})) merged[key] = value;
+  return merged;
+}

@@ -1,0 +1,66 @@
+import { Emitter } from "../jsonrpc/events";
+import { McpError } from "../jsonrpc/errors";
+import { parseFrame, type JsonRpcMessage } from "../jsonrpc/messages";
+import type { SendOptions, Transport, TransportEvent } from "./transport";
+
+/**
+ * One end of a linked in-process pair. Messages cross as JSON text, so neither side can share an
+ * object with the other and every frame is checked as it would be off a real wire.
+ */
+class InProcessEnd implements Transport {
+  readonly kind = "in-process" as const;
+  readonly #events = new Emitter<TransportEvent>();
+  peer: InProcessEnd | undefined;
+  #closed = false;
+
+  async send(message: JsonRpcMessage, options?: SendOptions): Promise<void> {
+    if (this.#closed || !this.peer || this.peer.#closed) {
+      throw new McpError({ kind: "closed", message: "in-process transport is closed" });
+    }
+    const raw = JSON.stringify(message);
+    const peer = this.peer;
+    // Deliver on a later task, as a socket would: a sender never re-enters itself synchronously.
+    queueMicrotask(() => peer.deliver(raw, options?.relatedRequestId));
+  }
+
+  /** Feeds raw text in as if it had arrived from the peer; also how tests inject broken frames. */
+  deliver(raw: string, relatedRequestId?: string | number): void {
+    if (this.#closed) return;
+    const parsed = parseFrame(raw);
+    if (parsed.ok) {
+      this.#events.emit(
+        relatedRequestId === undefined
+          ? { type: "message", message: parsed.message, raw }
+          : { type: "message", message: parsed.message, raw, relatedRequestId },
+      );
+    } else {
+      this.#events.emit({
+        type: "error",
+        raw,
+        error: new McpError({ kind: "transport", message: `bad frame from peer: ${parsed.reason}` }),
+      });
+    }
+  }
+
+  subscribe(listener: (event: TransportEvent) => void): () => void {
+    return this.#events.subscribe(listener);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#events.emit({ type: "close", reason: "closed" });
+    this.#events.clear();
+    const peer = this.peer;
+    if (peer && !peer.#closed) queueMicrotask(() => void peer.close());
+  }
+}
+
+/** A linked pair: what one end sends, the other receives. `client` and `server` are just names. */
+export function inProcessPair(): { client: Transport & { deliver(raw: string): void }; server: Transport & { deliver(raw: string): void } } {
+  const client = new InProcessEnd();
+  const server = new InProcessEnd();
+  client.peer = server;
+  server.peer = client;
+  return { client, server };
+}

@@ -1,0 +1,309 @@
+import { Emitter } from "../jsonrpc/events";
+import { McpError } from "../jsonrpc/errors";
+import { isErrorResponse, isRequest, parseFrame, type JsonRpcMessage, type RequestId } from "../jsonrpc/messages";
+import { eraOf, type Era } from "../protocol/revisions";
+import { commonHeaders, contentTypeOf, eraFor, methodOf, postHeaders, snippet, type WireState } from "./httpHeaders";
+import { frameEvent, pumpStream, type HttpLogEntry, type Reconnected } from "./httpStream";
+import type { SendOptions, Transport, TransportEvent } from "./transport";
+
+export type { HttpLogEntry } from "./httpStream";
+
+/** What the host gives the transport; fetch and timers come in so browser and tests can supply their own. */
+export interface StreamableHttpOptions {
+  /** Sent on every request, e.g. `Authorization`; protocol headers win over these. */
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+  setTimeout?: (callback: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+  onLog?: (entry: HttpLogEntry) => void;
+}
+
+/** close() does not wait longer than this for the server to acknowledge the session's end. */
+const DELETE_TIMEOUT_MS = 5000;
+
+/**
+ * The Streamable HTTP client transport in both flavours: 2025-03-26…2025-11-25 (sessions, GET
+ * stream, resumable SSE; spec "Transports") and 2026-07-28 (POST only, SEP-2243 headers, closing
+ * the stream cancels). 2024-11-05 servers are spoken to in the legacy flavour too.
+ */
+export class StreamableHttpTransport implements Transport {
+  readonly kind = "http" as const;
+  readonly #url: string;
+  readonly #headers: Record<string, string>;
+  readonly #fetch: typeof fetch;
+  readonly #setTimeout: (callback: () => void, ms: number) => unknown;
+  readonly #clearTimeout: (handle: unknown) => void;
+  readonly #onLog: ((entry: HttpLogEntry) => void) | undefined;
+  readonly #events = new Emitter<TransportEvent>();
+  /** Every live request and stream; close() aborts them all. */
+  readonly #live = new Set<AbortController>();
+  #revision: string | undefined;
+  #sessionId: string | undefined;
+  #standalone = false;
+  #closed = false;
+
+  constructor(url: string, options: StreamableHttpOptions = {}) {
+    this.#url = url;
+    this.#headers = { ...options.headers };
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#setTimeout = options.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
+    this.#clearTimeout =
+      options.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>));
+    this.#onLog = options.onLog;
+  }
+
+  /** The legacy session the server assigned on initialize, for display; never used on 2026-07-28. */
+  get sessionId(): string | undefined {
+    return this.#sessionId;
+  }
+
+  setProtocolVersion(revision: string | undefined): void {
+    this.#revision = revision;
+  }
+
+  subscribe(listener: (event: TransportEvent) => void): () => void {
+    return this.#events.subscribe(listener);
+  }
+
+  async send(message: JsonRpcMessage, options: SendOptions = {}): Promise<void> {
+    if (this.#closed) throw new McpError({ kind: "closed", message: "HTTP transport is closed" });
+    const era = eraFor(message, this.#revision);
+    // initialize opens a new session: an old id is never carried into it (spec: session management).
+    if (isRequest(message) && message.method === "initialize") this.#sessionId = undefined;
+    const sentSession = era === "legacy" && this.#sessionId !== undefined;
+    const headers = postHeaders(this.#wire(era, message), message, options.headers);
+    const requestId = isRequest(message) ? message.id : undefined;
+    const live = this.#track(options.signal);
+    let response: Response;
+    try {
+      response = await this.#fetch(this.#url, { method: "POST", headers, body: JSON.stringify(message), signal: live.signal });
+    } catch (error) {
+      this.#untrack(live);
+      throw this.#fetchFailure(error, live.signal, `POST ${methodOf(message)}`);
+    }
+    try {
+      if (era === "legacy" && isRequest(message) && message.method === "initialize") {
+        this.#sessionId = response.headers.get("mcp-session-id") ?? undefined;
+      } else if (era === "modern" && response.headers.has("mcp-session-id")) {
+        this.#log("debug", "ignored Mcp-Session-Id: 2026-07-28 has no sessions");
+      }
+      const streaming = await this.#readPostResponse(message, response, era, sentSession, requestId, live);
+      if (!streaming) this.#untrack(live);
+    } catch (error) {
+      this.#untrack(live);
+      throw error instanceof McpError ? error : this.#fetchFailure(error, live.signal, `POST ${methodOf(message)}`);
+    }
+  }
+
+  /**
+   * Opens the legacy standalone GET stream for server messages not tied to a request (2025-03-26
+   * on, "Listening for Messages from the Server"). A 405 means the server offers none: fine.
+   */
+  async openStandaloneStream(): Promise<void> {
+    if (this.#closed) throw new McpError({ kind: "closed", message: "HTTP transport is closed" });
+    if (this.#revision !== undefined && eraOf(this.#revision) === "modern") {
+      this.#log("debug", "no standalone stream on 2026-07-28; use subscriptions/listen");
+      return;
+    }
+    if (this.#standalone) return;
+    const live = this.#track(undefined);
+    let response: Response;
+    try {
+      response = await this.#get(undefined, live.signal);
+    } catch (error) {
+      this.#untrack(live);
+      throw this.#fetchFailure(error, live.signal, "GET (standalone stream)");
+    }
+    if (response.status === 405) {
+      this.#untrack(live);
+      this.#log("debug", "server offers no standalone GET stream (405)");
+      return;
+    }
+    const opened = await this.#asStream(response, "standalone GET");
+    if (!opened.ok) {
+      this.#untrack(live);
+      throw opened.error;
+    }
+    this.#standalone = true;
+    void this.#pump(opened.body, undefined, "legacy", live, true).finally(() => {
+      this.#standalone = false;
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const live of this.#live) live.abort();
+    this.#live.clear();
+    if (this.#sessionId !== undefined) {
+      // Ending the session is a SHOULD; a 405 or a dead server changes nothing for us.
+      const deadline = new AbortController();
+      const timer = this.#setTimeout(() => deadline.abort(), DELETE_TIMEOUT_MS);
+      try {
+        const headers = commonHeaders(this.#wire("legacy"));
+        const response = await this.#fetch(this.#url, { method: "DELETE", headers, signal: deadline.signal });
+        await response.body?.cancel();
+        if (!response.ok && response.status !== 405) this.#log("warn", `DELETE of the session answered HTTP ${response.status}`);
+      } catch (error) {
+        this.#log("warn", "DELETE of the session failed", error);
+      } finally {
+        this.#clearTimeout(timer);
+      }
+      this.#sessionId = undefined;
+    }
+    this.#events.emit({ type: "close", reason: "closed" });
+    this.#events.clear();
+  }
+
+  /** What the header builders need to know about this transport's state. */
+  #wire(era: Era, message?: JsonRpcMessage): WireState {
+    return { era, custom: this.#headers, revision: this.#revision, sessionId: this.#sessionId, message };
+  }
+
+  #get(lastEventId: string | undefined, signal: AbortSignal): Promise<Response> {
+    const headers = commonHeaders(this.#wire("legacy"));
+    headers.set("Accept", "text/event-stream");
+    if (lastEventId !== undefined) headers.set("Last-Event-ID", lastEventId);
+    return this.#fetch(this.#url, { method: "GET", headers, signal });
+  }
+
+  /**
+   * Handles the answer to a POST. Returns true when an SSE stream is now being read in the
+   * background (its controller stays live until the stream is done).
+   */
+  async #readPostResponse(
+    message: JsonRpcMessage,
+    response: Response,
+    era: Era,
+    sentSession: boolean,
+    requestId: RequestId | undefined,
+    live: AbortController,
+  ): Promise<boolean> {
+    const what = `POST ${methodOf(message)}`;
+    if (era === "legacy" && sentSession && response.status === 404) {
+      await response.body?.cancel();
+      this.#sessionId = undefined;
+      throw new McpError({ kind: "transport", status: 404, message: `${what}: the session expired (HTTP 404); initialize again` });
+    }
+    const type = contentTypeOf(response);
+    if (response.ok && type === "text/event-stream" && response.body) {
+      void this.#pump(response.body, requestId, era, live);
+      return true;
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      const parsed = parseFrame(text);
+      if (parsed.ok && isErrorResponse(parsed.message)) {
+        const error = parsed.message;
+        // An error with no id cannot be matched to a request, so it fails this send instead.
+        if (error.id === undefined || error.id === null) throw McpError.fromRpc(error.error, response.status);
+        this.#emit(frameEvent(text, requestId));
+        return false;
+      }
+      throw new McpError({ kind: "transport", status: response.status, message: `${what}: HTTP ${response.status}: ${snippet(text)}` });
+    }
+    if (text.trim() === "") {
+      if (requestId === undefined) return false; // 202 (or an empty 200) for a notification or response
+      throw new McpError({ kind: "transport", status: response.status, message: `${what}: HTTP ${response.status} with no body` });
+    }
+    if (type !== "application/json") {
+      throw new McpError({
+        kind: "transport",
+        status: response.status,
+        message: `${what}: unexpected Content-Type ${JSON.stringify(type)}: ${snippet(text)}`,
+      });
+    }
+    this.#emit(frameEvent(text, requestId));
+    return false;
+  }
+
+  /** A GET answer as an SSE body, or the reason it is not one. */
+  async #asStream(response: Response, what: string): Promise<Reconnected> {
+    if (response.ok && contentTypeOf(response) === "text/event-stream" && response.body) return { ok: true, body: response.body };
+    const text = await response.text().catch((error: unknown) => `(body unreadable: ${String(error)})`);
+    if (response.status === 404 && this.#sessionId !== undefined) this.#sessionId = undefined;
+    return {
+      ok: false,
+      error: new McpError({ kind: "transport", status: response.status, message: `${what}: HTTP ${response.status}: ${snippet(text)}` }),
+    };
+  }
+
+  /** Reads a stream in the background; never rejects (a failure becomes an `error` event). */
+  async #pump(
+    body: ReadableStream<Uint8Array>,
+    requestId: RequestId | undefined,
+    era: Era,
+    live: AbortController,
+    standalone = false,
+  ): Promise<void> {
+    try {
+      await pumpStream(body, {
+        requestId,
+        standalone,
+        resumable: era === "legacy",
+        signal: live.signal,
+        reconnect: async (lastEventId) => this.#asStream(await this.#get(lastEventId, live.signal), "resuming GET"),
+        sleep: (ms) => this.#sleep(ms, live.signal),
+        emit: (event) => this.#emit(event),
+        log: (entry) => this.#log(entry.level, entry.message, entry.data),
+      });
+    } catch (error) {
+      const related = requestId === undefined ? {} : { relatedRequestId: requestId };
+      this.#emit({ type: "error", error: new McpError({ kind: "transport", message: "reading the stream failed", cause: error }), ...related });
+    } finally {
+      this.#untrack(live);
+    }
+  }
+
+  #emit(event: TransportEvent): void {
+    if (!this.#closed) this.#events.emit(event);
+  }
+
+  #log(level: HttpLogEntry["level"], message: string, data?: unknown): void {
+    try {
+      this.#onLog?.(data === undefined ? { level, message } : { level, message, data });
+    } catch (error) {
+      console.error("onLog failed", error);
+    }
+  }
+
+  /** A controller for one request or stream, aborted by the caller's signal or by close(). */
+  #track(signal: AbortSignal | undefined): AbortController {
+    const live = new AbortController();
+    if (signal?.aborted) live.abort(signal.reason);
+    signal?.addEventListener("abort", () => live.abort(signal.reason), { once: true, signal: live.signal });
+    this.#live.add(live);
+    return live;
+  }
+
+  /** Done with a request or stream: aborting its (finished) controller also unhooks the caller's signal. */
+  #untrack(live: AbortController): void {
+    this.#live.delete(live);
+    live.abort();
+  }
+
+  #fetchFailure(error: unknown, signal: AbortSignal, what: string): McpError {
+    if (signal.aborted) {
+      return this.#closed
+        ? new McpError({ kind: "closed", message: `${what}: the transport was closed`, cause: error })
+        : new McpError({ kind: "cancelled", message: `${what}: cancelled`, cause: error });
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    return new McpError({ kind: "transport", message: `${what} to ${this.#url} failed: ${reason}`, cause: error });
+  }
+
+  #sleep(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      if (signal.aborted) return resolve();
+      const onAbort = (): void => {
+        this.#clearTimeout(handle);
+        resolve();
+      };
+      const handle = this.#setTimeout(() => {
+        signal.removeEventListener("abort", onAbort);
+        resolve();
+      }, ms);
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+}

@@ -1,0 +1,37 @@
+import type { JsonRpcMessage, RequestId } from "../jsonrpc/messages";
+import type { McpError } from "../jsonrpc/errors";
+
+/** Per-message options a sender may give; each transport uses what applies to it. */
+export interface SendOptions {
+  /** Extra HTTP headers for this POST (the `Mcp-Param-*` mirrors); ignored off HTTP. */
+  headers?: Record<string, string>;
+  /** Aborting gives up the request; on 2026-07-28 HTTP that closes its response stream. */
+  signal?: AbortSignal;
+  /** Server side: the client request this message belongs to, so it rides on that request's stream. */
+  relatedRequestId?: RequestId;
+}
+
+/**
+ * What a transport reports. A `message` has passed `parseFrame`; `raw` is the text as it came off
+ * the wire (for the log's sizes and for showing frames exactly as the peer sent them).
+ */
+export type TransportEvent =
+  | { type: "message"; message: JsonRpcMessage; raw: string; relatedRequestId?: RequestId }
+  /** With `raw`: a frame that could not be parsed (logged, fails nothing). Without: the stream of
+   * `relatedRequestId` broke before its response, so that request fails. */
+  | { type: "error"; error: McpError; raw?: string; relatedRequestId?: RequestId }
+  | { type: "close"; reason?: string };
+
+/** The wire, reduced to ordered writes and a stream of events (vscode-jsonrpc's reader/writer). */
+export interface Transport {
+  readonly kind: "in-process" | "http" | "stdio" | "bridge";
+  /**
+   * Writes one message. Resolves once the peer has it; rejects (kind `transport`) when it could not
+   * be delivered, for example an HTTP status without a JSON-RPC body.
+   */
+  send(message: JsonRpcMessage, options?: SendOptions): Promise<void>;
+  subscribe(listener: (event: TransportEvent) => void): () => void;
+  /** The negotiated revision, so HTTP can stamp MCP-Protocol-Version and pick its flavour. */
+  setProtocolVersion?(revision: string | undefined): void;
+  close(): Promise<void>;
+}

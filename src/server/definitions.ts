@@ -1,0 +1,127 @@
+import type { Era } from "../core/protocol/revisions";
+import type {
+  CallToolResult,
+  ClientCapabilities,
+  ContentBlock,
+  GetPromptResult,
+  Implementation,
+  InputRequests,
+  InputResponse,
+  InputResponses,
+  JsonObject,
+  JsonValue,
+  PromptArgument,
+  PromptMessage,
+  ReadResourceResult,
+  ResourceContents,
+} from "../core/protocol/types";
+import type { InputMethod } from "../core/protocol/meta";
+
+const INPUT_REQUIRED = Symbol("presa.inputRequired");
+const TOOL_ERROR = Symbol("presa.toolError");
+
+/** What a handler returns to stop and ask the client: the requests by key, and state for next time. */
+export interface InputRequired {
+  readonly [INPUT_REQUIRED]: true;
+  readonly inputRequests: InputRequests;
+  readonly state: JsonValue | undefined;
+}
+
+/** A tool result with `isError: true`: the tool ran and failed, which the model should see. */
+export interface ToolError {
+  readonly [TOOL_ERROR]: true;
+  readonly content: ContentBlock[];
+}
+
+/**
+ * Stops the handler to ask the client for input. On 2026-07-28 the state is signed into
+ * `requestState`; on initialize-era sessions it stays in memory for the next call of the handler.
+ */
+export function inputRequired(inputRequests: InputRequests, state?: JsonValue): InputRequired {
+  return { [INPUT_REQUIRED]: true, inputRequests, state };
+}
+
+export function toolError(message: string | ContentBlock[]): ToolError {
+  return { [TOOL_ERROR]: true, content: typeof message === "string" ? [{ type: "text", text: message }] : message };
+}
+
+export function isInputRequired(value: unknown): value is InputRequired {
+  return typeof value === "object" && value !== null && INPUT_REQUIRED in value;
+}
+
+export function isToolError(value: unknown): value is ToolError {
+  return typeof value === "object" && value !== null && TOOL_ERROR in value;
+}
+
+/** What a handler sees besides its arguments. */
+export interface HandlerContext {
+  method: InputMethod;
+  params: Record<string, unknown>;
+  /** The answers of this round by key; empty on the first call. */
+  inputResponses: InputResponses;
+  /** The state the handler passed to `inputRequired` last round, verified; undefined on the first call. */
+  state: JsonValue | undefined;
+  /** The identity the transport gave for this request; tokens are bound to it. */
+  caller: string;
+  revision: string;
+  era: Era;
+  clientCapabilities: ClientCapabilities;
+  clientInfo: Implementation | undefined;
+  signal: AbortSignal;
+  /** Sends notifications/progress when the request asked for it (a progressToken). */
+  progress(progress: number, total?: number, message?: string): Promise<void>;
+  /** Sends notifications/message when the client asked for logs at this level. */
+  log(level: LogLevel, data: JsonValue): Promise<void>;
+}
+
+export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+
+/** The answer under `key`, if the client gave one this round (seed: `server/input-response`). */
+export function inputResponse(ctx: HandlerContext, key: string): InputResponse | undefined {
+  return Object.prototype.hasOwnProperty.call(ctx.inputResponses, key) ? ctx.inputResponses[key] : undefined;
+}
+
+type Awaitable<T> = T | Promise<T>;
+
+export type ToolReturn = string | ContentBlock[] | CallToolResult | InputRequired | ToolError;
+export type ResourceReturn = string | ResourceContents[] | ReadResourceResult | InputRequired;
+export type PromptReturn = string | PromptMessage[] | GetPromptResult | InputRequired;
+
+export interface ToolDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: JsonObject;
+  outputSchema?: JsonObject;
+  annotations?: JsonObject;
+  handler: (args: Record<string, unknown>, ctx: HandlerContext) => Awaitable<ToolReturn>;
+}
+
+export interface ResourceDefinition {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  /** Freshness hint for complete reads (SEP-2549); reads that took input always say 0. */
+  ttlMs?: number;
+  handler: (uri: string, ctx: HandlerContext) => Awaitable<ResourceReturn>;
+}
+
+export interface ResourceTemplateDefinition {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  handler: (uri: string, vars: Record<string, string>, ctx: HandlerContext) => Awaitable<ResourceReturn>;
+}
+
+export interface PromptDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: PromptArgument[];
+  handler: (args: Record<string, string>, ctx: HandlerContext) => Awaitable<PromptReturn>;
+}
+

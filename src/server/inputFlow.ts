@@ -1,0 +1,139 @@
+import { covers, elicitationMode, mergeCapabilities, requiredCapability } from "../core/protocol/capabilities";
+import { ErrorCode } from "../core/protocol/codes";
+import { INPUT_KINDS, isObject, type ClientCapabilities, type InputRequest, type InputRequests, type InputResponses, type JsonValue } from "../core/protocol/types";
+import type { Connection } from "../core/jsonrpc/connection";
+import { McpError, toMcpError } from "../core/jsonrpc/errors";
+import type { RequestId } from "../core/jsonrpc/messages";
+import { isInputRequired, type HandlerContext, type InputRequired } from "./definitions";
+import { internalError, invalidParams, rpcError } from "./rpcError";
+import type { McpServer } from "./server";
+import { signState, verifyState } from "./token";
+
+/** What the request-specific code gives the flow: how to run the handler, how to finish the result. */
+export interface FlowSpec<R> {
+  invoke: (ctx: HandlerContext) => Promise<R | InputRequired>;
+  finish: (ret: R, tookInput: boolean) => Record<string, unknown>;
+  /** How a refusal to ask is reported on initialize-era sessions (tools: an isError result). */
+  legacyRefusal: (message: string, requiredCapabilities?: ClientCapabilities) => Record<string, unknown>;
+}
+
+type BaseContext = Omit<HandlerContext, "inputResponses" | "state">;
+
+/** Checks the shape of what a handler asked for; a malformed request is the server's own bug. */
+function checkInputRequests(requests: InputRequests): void {
+  if (!isObject(requests)) throw internalError("handler returned inputRequests that are not an object");
+  for (const [key, r] of Object.entries(requests)) {
+    if (!isObject(r) || !INPUT_KINDS.includes(r.method as never)) {
+      throw internalError(`handler asked for input "${key}" with an unknown method`);
+    }
+  }
+}
+
+function missingCapabilities(requests: InputRequests, declared: ClientCapabilities): ClientCapabilities | undefined {
+  const missing = Object.values(requests).filter((r) => !covers(declared, r));
+  return missing.length === 0 ? undefined : mergeCapabilities(...missing.map(requiredCapability));
+}
+
+function describeMissing(caps: ClientCapabilities): string {
+  const parts: string[] = [];
+  if (isObject(caps.elicitation)) {
+    parts.push(isObject(caps.elicitation.url) ? "elicitation (url mode)" : "elicitation");
+  }
+  if (isObject(caps.sampling)) parts.push(isObject(caps.sampling.tools) ? "sampling (with tools)" : "sampling");
+  if (isObject(caps.roots)) parts.push("roots");
+  return `Server requires the ${parts.join(", ")} capability for this request, which the client did not declare`;
+}
+
+function readInputResponses(params: Record<string, unknown>): InputResponses {
+  const value = params.inputResponses;
+  if (value === undefined) return {};
+  if (!isObject(value) || Object.values(value).some((v) => !isObject(v))) {
+    throw invalidParams("inputResponses must be an object that maps each key to a result object");
+  }
+  return value as unknown as InputResponses;
+}
+
+/**
+ * 2026-07-28 (SEP-2322): one round per request. The state comes back in `requestState`, verified
+ * against method, params and caller; the handler's next question goes out as `input_required`.
+ */
+export async function runModernFlow<R>(server: McpServer, base: BaseContext, spec: FlowSpec<R>): Promise<Record<string, unknown>> {
+  const { params, method, caller } = base;
+  const token = params.requestState;
+  let state: JsonValue | undefined;
+  if (token !== undefined) {
+    if (typeof token !== "string") throw invalidParams("requestState must be a string");
+    const verified = verifyState(server.stateKey, token, { method, params, caller }, server.clock.now());
+    if (!verified.ok) throw invalidParams(verified.message, { reason: verified.reason });
+    state = verified.state;
+  }
+  const inputResponses = readInputResponses(params);
+  const tookInput = token !== undefined || params.inputResponses !== undefined;
+  const ret = await spec.invoke({ ...base, inputResponses, state });
+  if (!isInputRequired(ret)) return spec.finish(ret, tookInput);
+
+  checkInputRequests(ret.inputRequests);
+  const missing = missingCapabilities(ret.inputRequests, base.clientCapabilities);
+  if (missing) throw rpcError(ErrorCode.MissingRequiredClientCapability, describeMissing(missing), { requiredCapabilities: missing });
+  const result: Record<string, unknown> = { resultType: "input_required" };
+  if (Object.keys(ret.inputRequests).length > 0) result.inputRequests = ret.inputRequests;
+  if (ret.state !== undefined) {
+    result.requestState = signState(server.stateKey, ret.state, { method, params, caller }, server.clock.now(), server.stateTtlMs);
+  }
+  if (result.inputRequests === undefined && result.requestState === undefined) {
+    throw internalError("handler asked for input but gave neither input requests nor state");
+  }
+  return result;
+}
+
+/** Shapes one input request for a live server→client request on an older revision. */
+function legacyParams(request: InputRequest, revision: string): Record<string, unknown> {
+  const params: Record<string, unknown> = { ...(request.params ?? {}) };
+  if (request.method === "elicitation/create") {
+    if (revision < "2025-11-25") delete params.mode;
+    else if (elicitationMode(request) === "url" && params.elicitationId === undefined) {
+      params.elicitationId = globalThis.crypto.randomUUID();
+    }
+  }
+  return params;
+}
+
+/**
+ * Initialize-era sessions: the same handler, but each question becomes a live request to the client
+ * and the handler is called again with the answers, all within the one client request.
+ */
+export async function runLegacyFlow<R>(
+  server: McpServer,
+  base: BaseContext,
+  spec: FlowSpec<R>,
+  connection: Connection,
+  requestId: RequestId,
+): Promise<Record<string, unknown>> {
+  let inputResponses: InputResponses = {};
+  let state: JsonValue | undefined;
+  for (let round = 1; round <= server.maxLegacyRounds; round++) {
+    const ret = await spec.invoke({ ...base, inputResponses, state });
+    if (!isInputRequired(ret)) return spec.finish(ret, round > 1);
+    checkInputRequests(ret.inputRequests);
+    const missing = missingCapabilities(ret.inputRequests, base.clientCapabilities);
+    if (missing) return spec.legacyRefusal(describeMissing(missing), missing);
+    const entries = Object.entries(ret.inputRequests);
+    const answers = await Promise.allSettled(
+      entries.map(([, r]) =>
+        connection.request(r.method, legacyParams(r, base.revision), { relatedRequestId: requestId, signal: base.signal }),
+      ),
+    );
+    if (base.signal.aborted) throw new McpError({ kind: "cancelled", message: "request was cancelled by the client" });
+    const failed = answers.findIndex((a) => a.status === "rejected");
+    if (failed >= 0) {
+      const reason = toMcpError((answers[failed] as PromiseRejectedResult).reason);
+      const entry = entries[failed];
+      return spec.legacyRefusal(`The client could not answer ${entry?.[1].method} ("${entry?.[0]}"): ${reason.message}`);
+    }
+    inputResponses = Object.fromEntries(
+      entries.map(([key], i) => [key, (answers[i] as PromiseFulfilledResult<Record<string, unknown>>).value]),
+    ) as unknown as InputResponses;
+    state = ret.state;
+  }
+  return spec.legacyRefusal(`The server gave up after ${server.maxLegacyRounds} rounds of input`);
+}

@@ -1,0 +1,200 @@
+import type { Connection } from "../core/jsonrpc/connection";
+import type { JsonRpcRequest, RequestId } from "../core/jsonrpc/messages";
+import { ErrorCode } from "../core/protocol/codes";
+import type { InputMethod } from "../core/protocol/meta";
+import type { Era } from "../core/protocol/revisions";
+import { isObject, type ClientCapabilities, type Implementation, type JsonValue } from "../core/protocol/types";
+import type { HandlerContext, LogLevel } from "./definitions";
+import { runLegacyFlow, runModernFlow, type FlowSpec } from "./inputFlow";
+import { invalidParams, methodNotFound, rpcError } from "./rpcError";
+import {
+  listPrompts,
+  listResources,
+  listResourceTemplates,
+  listTools,
+  matchTemplate,
+  promptResult,
+  resourceResult,
+  toolResult,
+} from "./results";
+import type { McpServer } from "./server";
+
+/** Everything a route needs to know about the request it serves. */
+export interface RequestScope {
+  server: McpServer;
+  connection: Connection;
+  requestId: RequestId;
+  caller: string;
+  signal: AbortSignal;
+  revision: string;
+  era: Era;
+  clientCapabilities: ClientCapabilities;
+  clientInfo: Implementation | undefined;
+  logLevel: LogLevel | undefined;
+}
+
+const LEVELS: LogLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+
+function baseContext(request: JsonRpcRequest, scope: RequestScope): Omit<HandlerContext, "inputResponses" | "state"> {
+  const params = request.params ?? {};
+  const meta = isObject(params._meta) ? params._meta : {};
+  const progressToken = meta.progressToken;
+  const send = (method: string, p: Record<string, unknown>): Promise<void> =>
+    scope.connection.notify(method, p, { relatedRequestId: scope.requestId }).catch(() => undefined);
+  return {
+    method: request.method as InputMethod,
+    params,
+    caller: scope.caller,
+    revision: scope.revision,
+    era: scope.era,
+    clientCapabilities: scope.clientCapabilities,
+    clientInfo: scope.clientInfo,
+    signal: scope.signal,
+    progress: async (progress, total, message) => {
+      if (typeof progressToken !== "string" && typeof progressToken !== "number") return;
+      const p: Record<string, unknown> = { progressToken, progress };
+      if (total !== undefined) p.total = total;
+      if (message !== undefined) p.message = message;
+      await send("notifications/progress", p);
+    },
+    log: async (level: LogLevel, data: JsonValue) => {
+      // Without a requested level a 2026-07-28 server must stay silent (SEP-2575 "logLevel").
+      if (scope.logLevel === undefined || LEVELS.indexOf(level) < LEVELS.indexOf(scope.logLevel)) return;
+      await send("notifications/message", { level, data, logger: scope.server.info.name });
+    },
+  };
+}
+
+function runFlow<R>(request: JsonRpcRequest, scope: RequestScope, spec: FlowSpec<R>): Promise<Record<string, unknown>> {
+  const base = baseContext(request, scope);
+  return scope.era === "modern"
+    ? runModernFlow(scope.server, base, spec)
+    : runLegacyFlow(scope.server, base, spec, scope.connection, scope.requestId);
+}
+
+function cacheable(scope: RequestScope, result: Record<string, unknown>, ttlMs: number, cacheScope: "public" | "private"): Record<string, unknown> {
+  return scope.era === "modern" ? { ...result, ttlMs, cacheScope } : result;
+}
+
+function noCursor(params: Record<string, unknown>): void {
+  // This server never hands out cursors, so any cursor is one it did not issue.
+  if (params.cursor !== undefined) throw invalidParams("invalid cursor");
+}
+
+function callTool(request: JsonRpcRequest, scope: RequestScope): Promise<Record<string, unknown>> {
+  const params = request.params ?? {};
+  const tool = typeof params.name === "string" ? scope.server.tools.get(params.name) : undefined;
+  if (!tool) throw invalidParams(`Unknown tool: ${String(params.name)}`);
+  const args = params.arguments ?? {};
+  if (!isObject(args)) throw invalidParams("arguments must be an object");
+  return runFlow(request, scope, {
+    invoke: async (ctx) => tool.handler(args, ctx),
+    finish: (ret) => toolResult(ret),
+    legacyRefusal: (message) => ({ content: [{ type: "text", text: message }], isError: true }),
+  });
+}
+
+function refusalError(message: string, requiredCapabilities?: ClientCapabilities): never {
+  throw requiredCapabilities
+    ? rpcError(ErrorCode.MissingRequiredClientCapability, message, { requiredCapabilities })
+    : rpcError(ErrorCode.InternalError, message);
+}
+
+function readResource(request: JsonRpcRequest, scope: RequestScope): Promise<Record<string, unknown>> {
+  const params = request.params ?? {};
+  const uri = params.uri;
+  if (typeof uri !== "string") throw invalidParams("resources/read needs a uri");
+  const direct = scope.server.resources.get(uri);
+  let invoke: FlowSpec<unknown>["invoke"] | undefined;
+  let mimeType: string | undefined;
+  let ttl = 60_000;
+  if (direct) {
+    invoke = async (ctx) => direct.handler(uri, ctx);
+    mimeType = direct.mimeType;
+    ttl = direct.ttlMs ?? ttl;
+  } else {
+    for (const template of scope.server.resourceTemplates) {
+      const vars = matchTemplate(template.uriTemplate, uri);
+      if (vars) {
+        invoke = async (ctx) => template.handler(uri, vars, ctx);
+        mimeType = template.mimeType;
+        break;
+      }
+    }
+  }
+  if (!invoke) {
+    // 2026-07-28 reports a missing resource as invalid params; earlier revisions used -32002.
+    throw scope.era === "modern"
+      ? invalidParams(`Resource not found: ${uri}`, { uri })
+      : rpcError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, { uri });
+  }
+  return runFlow(request, scope, {
+    invoke: invoke as FlowSpec<Parameters<typeof resourceResult>[0]>["invoke"],
+    // A read that took input answered one user's questions: never fresh for anyone else.
+    finish: (ret, tookInput) => cacheable(scope, resourceResult(ret, uri, mimeType), tookInput ? 0 : ttl, "private"),
+    legacyRefusal: refusalError,
+  });
+}
+
+function getPrompt(request: JsonRpcRequest, scope: RequestScope): Promise<Record<string, unknown>> {
+  const params = request.params ?? {};
+  const prompt = typeof params.name === "string" ? scope.server.prompts.get(params.name) : undefined;
+  if (!prompt) throw invalidParams(`Unknown prompt: ${String(params.name)}`);
+  const args = params.arguments ?? {};
+  if (!isObject(args) || Object.values(args).some((v) => typeof v !== "string")) {
+    throw invalidParams("prompt arguments must be an object of strings");
+  }
+  for (const a of prompt.arguments ?? []) {
+    if (a.required && args[a.name] === undefined) throw invalidParams(`missing required prompt argument: ${a.name}`);
+  }
+  return runFlow(request, scope, {
+    invoke: async (ctx) => prompt.handler(args as Record<string, string>, ctx),
+    finish: (ret) => promptResult(ret, prompt.description),
+    legacyRefusal: refusalError,
+  });
+}
+
+function discover(scope: RequestScope): Record<string, unknown> {
+  const { server } = scope;
+  const result: Record<string, unknown> = {
+    supportedVersions: [...server.versions],
+    capabilities: server.capabilities(),
+    ttlMs: server.listTtlMs,
+    cacheScope: "public",
+  };
+  if (server.instructions !== undefined) result.instructions = server.instructions;
+  return result;
+}
+
+/** Routes one client request of either era to its handler. */
+export async function routeRequest(request: JsonRpcRequest, scope: RequestScope): Promise<Record<string, unknown>> {
+  const params = request.params ?? {};
+  const ttl = scope.server.listTtlMs;
+  switch (request.method) {
+    case "server/discover":
+      if (scope.era !== "modern") throw methodNotFound(request.method);
+      return discover(scope);
+    case "tools/list":
+      noCursor(params);
+      return cacheable(scope, listTools(scope.server), ttl, "public");
+    case "resources/list":
+      noCursor(params);
+      return cacheable(scope, listResources(scope.server), ttl, "public");
+    case "resources/templates/list":
+      noCursor(params);
+      return cacheable(scope, listResourceTemplates(scope.server), ttl, "public");
+    case "prompts/list":
+      noCursor(params);
+      return cacheable(scope, listPrompts(scope.server), ttl, "public");
+    case "tools/call":
+      return callTool(request, scope);
+    case "resources/read":
+      return readResource(request, scope);
+    case "prompts/get":
+      return getPrompt(request, scope);
+    case "completion/complete":
+      return { completion: { values: [], total: 0, hasMore: false } };
+    default:
+      throw methodNotFound(request.method);
+  }
+}

@@ -1,0 +1,92 @@
+import { REVISIONS, newestFirst, type Revision } from "../core/protocol/revisions";
+import type { Implementation, ServerCapabilities } from "../core/protocol/types";
+import type { Clock } from "../core/jsonrpc/connection";
+import { systemClock } from "../core/jsonrpc/connection";
+import { createStateKey } from "./token";
+import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./definitions";
+
+export interface ServerOptions {
+  name: string;
+  version: string;
+  title?: string;
+  instructions?: string;
+  /** Revisions this server speaks; default all. A dual-era server answers both eras on one endpoint. */
+  versions?: readonly string[];
+  tools?: ToolDefinition[];
+  resources?: ResourceDefinition[];
+  resourceTemplates?: ResourceTemplateDefinition[];
+  prompts?: PromptDefinition[];
+  /** HMAC key for requestState; without it a random key is made, so tokens die with the server. */
+  stateSecret?: string;
+  /** How long a requestState stays valid, in ms (default 300000). */
+  stateTtlMs?: number;
+  /** Rounds the initialize-era shim runs before it gives up on a handler that keeps asking. */
+  maxLegacyRounds?: number;
+  /** Freshness hint on list results, in ms (SEP-2549); default 0 so inspectors always see the latest. */
+  listTtlMs?: number;
+  clock?: Clock;
+}
+
+/** A server definition: what it offers and the key that signs its tokens. Sessions are made from it. */
+export interface McpServer {
+  readonly info: Implementation;
+  readonly instructions: string | undefined;
+  readonly versions: readonly Revision[];
+  readonly tools: ReadonlyMap<string, ToolDefinition>;
+  readonly resources: ReadonlyMap<string, ResourceDefinition>;
+  readonly resourceTemplates: readonly ResourceTemplateDefinition[];
+  readonly prompts: ReadonlyMap<string, PromptDefinition>;
+  readonly stateKey: Uint8Array;
+  readonly stateTtlMs: number;
+  readonly maxLegacyRounds: number;
+  readonly listTtlMs: number;
+  readonly clock: Clock;
+  capabilities(): ServerCapabilities;
+}
+
+function byName<T extends { name: string }>(items: T[] | undefined, what: string): Map<string, T> {
+  const map = new Map<string, T>();
+  for (const item of items ?? []) {
+    if (map.has(item.name)) throw new Error(`duplicate ${what} name: ${item.name}`);
+    map.set(item.name, item);
+  }
+  return map;
+}
+
+/** Builds a server definition (seed: `server/server`). */
+export function server(options: ServerOptions): McpServer {
+  const versions = newestFirst(options.versions ?? REVISIONS);
+  if (versions.length === 0) throw new Error(`no known revision in versions: ${JSON.stringify(options.versions)}`);
+  const resources = new Map<string, ResourceDefinition>();
+  for (const r of options.resources ?? []) {
+    if (resources.has(r.uri)) throw new Error(`duplicate resource uri: ${r.uri}`);
+    resources.set(r.uri, r);
+  }
+  const tools = byName(options.tools, "tool");
+  const prompts = byName(options.prompts, "prompt");
+  const info: Implementation = { name: options.name, version: options.version };
+  if (options.title !== undefined) info.title = options.title;
+  return {
+    info,
+    instructions: options.instructions,
+    versions,
+    tools,
+    resources,
+    resourceTemplates: options.resourceTemplates ?? [],
+    prompts,
+    stateKey: createStateKey(options.stateSecret),
+    stateTtlMs: options.stateTtlMs ?? 300_000,
+    maxLegacyRounds: options.maxLegacyRounds ?? 32,
+    listTtlMs: options.listTtlMs ?? 0,
+    clock: options.clock ?? systemClock,
+    capabilities() {
+      const caps: ServerCapabilities = {};
+      if (tools.size > 0) caps.tools = { listChanged: false };
+      if (resources.size > 0 || (options.resourceTemplates?.length ?? 0) > 0) caps.resources = { subscribe: false, listChanged: false };
+      if (prompts.size > 0) caps.prompts = { listChanged: false };
+      caps.logging = {};
+      caps.completions = {};
+      return caps;
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import { Connection, type IncomingContext } from "../core/jsonrpc/connection";
+import { McpError } from "../core/jsonrpc/errors";
+import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, RequestId } from "../core/jsonrpc/messages";
+import { ErrorCode } from "../core/protocol/codes";
+import { META } from "../core/protocol/meta";
+import { eraOf, newestFirst, type Era } from "../core/protocol/revisions";
+import { isObject, type ClientCapabilities, type Implementation } from "../core/protocol/types";
+import type { LogLevel } from "./definitions";
+import { methodNotFound, invalidParams, rpcError } from "./rpcError";
+import { routeRequest, type RequestScope } from "./routes";
+import type { McpServer } from "./server";
+
+export interface SessionOptions {
+  /** Writes a message to the client; `relatedRequestId` names the client request it belongs to. */
+  send(message: JsonRpcMessage, options?: { relatedRequestId?: RequestId }): Promise<void>;
+  /** The caller identity when the transport gives none per message. */
+  caller?: string;
+}
+
+interface LegacyState {
+  revision: string;
+  capabilities: ClientCapabilities;
+  clientInfo: Implementation | undefined;
+  initialized: boolean;
+  logLevel: LogLevel | undefined;
+}
+
+const LEGACY_ONLY = new Set(["ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"]);
+
+/**
+ * One client as the server sees it. Requests that carry 2026-07-28 `_meta` are served statelessly;
+ * an `initialize` opens an initialize-era session on this same object (a stdio process or an HTTP
+ * session), whose later requests may be answered with live server→client requests.
+ */
+export class ServerSession {
+  readonly connection: Connection;
+  readonly #server: McpServer;
+  readonly #caller: string;
+  readonly #inflight = new Map<RequestId, AbortController>();
+  #legacy: LegacyState | undefined;
+
+  constructor(server: McpServer, options: SessionOptions) {
+    this.#server = server;
+    this.#caller = options.caller ?? "anonymous";
+    this.connection = new Connection({
+      send: (message, o) => options.send(message, o?.relatedRequestId === undefined ? undefined : { relatedRequestId: o.relatedRequestId }),
+      onRequest: (request, context) => this.#dispatch(request, context),
+      onNotification: (n) => this.#notification(n),
+      clock: server.clock,
+      nextId: (() => {
+        let n = 0;
+        return () => `s${++n}`;
+      })(),
+    });
+  }
+
+  /** The revision negotiated by `initialize`, when this is an initialize-era session. */
+  get legacyRevision(): string | undefined {
+    return this.#legacy?.revision;
+  }
+
+  /** Feeds one message from the client. */
+  receive(message: JsonRpcMessage, context: IncomingContext = {}): void {
+    this.connection.receive(message, context);
+  }
+
+  /** Ends the session: pending server→client requests fail and in-flight handlers are aborted. */
+  close(): void {
+    for (const controller of this.#inflight.values()) controller.abort();
+    this.connection.close();
+  }
+
+  async #dispatch(request: JsonRpcRequest, context: IncomingContext): Promise<Record<string, unknown>> {
+    const params = request.params ?? {};
+    const meta = isObject(params._meta) ? params._meta : undefined;
+    if (request.method === "initialize") return this.#initialize(params);
+    if (meta && META.protocolVersion in meta) return this.#modern(request, meta, context);
+    if (this.#legacy) return this.#legacyRequest(request, context);
+    throw invalidParams(
+      `missing _meta["${META.protocolVersion}"]: send it on every request (2026-07-28), or open an initialize-era session with initialize`,
+    );
+  }
+
+  #initialize(params: Record<string, unknown>): Record<string, unknown> {
+    const requested = params.protocolVersion;
+    const legacyVersions = this.#server.versions.filter((v) => eraOf(v) === "legacy");
+    if (legacyVersions.length === 0) {
+      throw invalidParams("this server does not speak initialize-era revisions", {
+        supported: this.#server.versions,
+        requested,
+      });
+    }
+    if (typeof requested !== "string") throw invalidParams("initialize needs a protocolVersion string");
+    const revision = legacyVersions.includes(requested as never) ? requested : (newestFirst(legacyVersions)[0] as string);
+    this.#legacy = {
+      revision,
+      capabilities: isObject(params.capabilities) ? (params.capabilities as ClientCapabilities) : {},
+      clientInfo: isObject(params.clientInfo) ? (params.clientInfo as unknown as Implementation) : undefined,
+      initialized: false,
+      logLevel: undefined,
+    };
+    const result: Record<string, unknown> = {
+      protocolVersion: revision,
+      capabilities: this.#server.capabilities(),
+      serverInfo: this.#server.info,
+    };
+    if (this.#server.instructions !== undefined) result.instructions = this.#server.instructions;
+    return result;
+  }
+
+  async #modern(request: JsonRpcRequest, meta: Record<string, unknown>, context: IncomingContext): Promise<Record<string, unknown>> {
+    const requested = meta[META.protocolVersion];
+    const supported = this.#server.versions;
+    if (typeof requested !== "string") throw invalidParams(`_meta["${META.protocolVersion}"] must be a string`);
+    if (!supported.includes(requested as never) || eraOf(requested) !== "modern") {
+      throw rpcError(ErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${requested}`, { supported, requested });
+    }
+    const capabilities = meta[META.clientCapabilities];
+    if (!isObject(capabilities)) throw invalidParams(`missing _meta["${META.clientCapabilities}"]: declare capabilities on every request ({} for none)`);
+    if (LEGACY_ONLY.has(request.method) || request.method.startsWith("tasks/")) throw methodNotFound(request.method);
+    const clientInfo = isObject(meta[META.clientInfo]) ? (meta[META.clientInfo] as unknown as Implementation) : undefined;
+    const logLevel = typeof meta[META.logLevel] === "string" ? (meta[META.logLevel] as LogLevel) : undefined;
+    const result = await this.#route(request, context, {
+      revision: requested,
+      era: "modern",
+      clientCapabilities: capabilities as ClientCapabilities,
+      clientInfo,
+      logLevel,
+    });
+    if (result.resultType === undefined) result.resultType = "complete";
+    result._meta = { ...(isObject(result._meta) ? result._meta : {}), [META.serverInfo]: this.#server.info };
+    return result;
+  }
+
+  async #legacyRequest(request: JsonRpcRequest, context: IncomingContext): Promise<Record<string, unknown>> {
+    const legacy = this.#legacy as LegacyState;
+    if (request.method === "ping") return {};
+    if (request.method === "logging/setLevel") {
+      const level = request.params?.level;
+      if (typeof level !== "string") throw invalidParams("logging/setLevel needs a level");
+      legacy.logLevel = level as LogLevel;
+      return {};
+    }
+    if (request.method === "server/discover" || request.method === "subscriptions/listen") throw methodNotFound(request.method);
+    return this.#route(request, context, {
+      revision: legacy.revision,
+      era: "legacy",
+      clientCapabilities: legacy.capabilities,
+      clientInfo: legacy.clientInfo,
+      logLevel: legacy.logLevel ?? "debug",
+    });
+  }
+
+  async #route(request: JsonRpcRequest, context: IncomingContext, scope: Omit<RequestScope, "caller" | "signal" | "requestId" | "connection" | "server">): Promise<Record<string, unknown>> {
+    const controller = new AbortController();
+    this.#inflight.set(request.id, controller);
+    try {
+      return await routeRequest(request, {
+        ...scope,
+        server: this.#server,
+        connection: this.connection,
+        caller: context.caller ?? this.#caller,
+        signal: controller.signal,
+        requestId: request.id,
+      });
+    } finally {
+      this.#inflight.delete(request.id);
+    }
+  }
+
+  #notification(n: JsonRpcNotification): void {
+    if (n.method === "notifications/initialized" && this.#legacy) this.#legacy.initialized = true;
+    if (n.method === "notifications/cancelled") {
+      const id = n.params?.requestId;
+      if (typeof id === "string" || typeof id === "number") this.#inflight.get(id)?.abort();
+    }
+  }
+}
+
+export type { Era, McpError };

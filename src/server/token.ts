@@ -1,0 +1,156 @@
+/**
+ * Signs and verifies requestState tokens in the presa v1 format (docs/request-state.md), so a
+ * handler can keep its state in the client's hands without trusting what comes back.
+ */
+import type { JsonValue } from "../core/protocol/types";
+import { isObject } from "../core/protocol/types";
+import { ErrorCode } from "../core/protocol/codes";
+import { McpError } from "../core/jsonrpc/errors";
+import type { PresaPayload } from "../core/state/format";
+import {
+  TOKEN_PREFIX,
+  callerDigest,
+  constantTimeEqual,
+  encodePayloadPart,
+  isPresaPayload,
+  keyFromSecret,
+  macOf,
+  paramsDigest,
+  readPayloadPart,
+  splitToken,
+} from "../core/state/format";
+
+/** Tokens longer than this are refused unread: a hostile client could send huge ones. */
+export const MAX_TOKEN_LENGTH = 64 * 1024;
+
+/** The default `stateTtlMs` (docs/request-state.md, the `exp` field). */
+export const DEFAULT_STATE_TTL_MS = 300_000;
+
+/** What a token is bound to: the request that carries it and who sent it. */
+export interface StateScope {
+  method: string;
+  params: Record<string, unknown>;
+  caller: string;
+}
+
+/** Which check refused a token; each maps to one line of the acceptance rule. */
+export type StateFailureReason = "malformed" | "signature" | "version" | "method" | "params" | "caller" | "expired";
+
+/** The outcome of verifyState: the state on success, else the failed check and a readable message. */
+export type VerifyResult =
+  | { ok: true; state: JsonValue; payload: PresaPayload }
+  | { ok: false; reason: StateFailureReason; message: string };
+
+/** The HMAC key: the UTF-8 bytes of `secret` when given, else 32 random bytes for this server's life. */
+export function createStateKey(secret?: string): Uint8Array {
+  if (secret !== undefined) {
+    // An empty key would make every token forgeable by anyone who guesses it.
+    if (secret.length === 0) throw new McpError({ kind: "state", message: "stateSecret must not be empty" });
+    return keyFromSecret(secret);
+  }
+  const random = globalThis.crypto?.getRandomValues;
+  if (typeof random !== "function") {
+    throw new McpError({ kind: "state", message: "no crypto.getRandomValues here; set stateSecret instead" });
+  }
+  return globalThis.crypto.getRandomValues(new Uint8Array(32));
+}
+
+/** Signs `state` for one method, params and caller, valid for `ttlMs` from `now`. */
+export function signState(key: Uint8Array, state: JsonValue, scope: StateScope, now: number, ttlMs: number): string {
+  if (!Number.isFinite(now) || !Number.isFinite(ttlMs) || ttlMs <= 0) {
+    throw new McpError({ kind: "state", message: `requestState needs a finite now and a positive ttlMs, got ${now} and ${ttlMs}` });
+  }
+  const payload: PresaPayload = {
+    v: 1,
+    m: scope.method,
+    d: paramsDigest(scope.params),
+    c: callerDigest(scope.caller),
+    iat: now,
+    exp: now + ttlMs,
+    s: state,
+  };
+  const payloadPart = encodePayloadPart(payload);
+  const token = `${TOKEN_PREFIX}.${payloadPart}.${macOf(key, payloadPart)}`;
+  // Refuse here rather than hand out a token this server would refuse on the way back.
+  if (token.length > MAX_TOKEN_LENGTH) {
+    throw new McpError({
+      kind: "state",
+      message: `requestState would be ${token.length} characters, over the ${MAX_TOKEN_LENGTH} cap; keep handler state small`,
+    });
+  }
+  return token;
+}
+
+function fail(reason: StateFailureReason, message: string): VerifyResult {
+  return { ok: false, reason, message };
+}
+
+// "350 ms", "12 s", "5 min": whole units read better in an error message than raw milliseconds.
+function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  return `${Math.round(ms / 60_000)} min`;
+}
+
+/**
+ * Checks a token against the request that carries it, in the order of docs/request-state.md:
+ * MAC, version, method, params, caller, expiry. Nothing in the payload is read before the MAC holds.
+ */
+export function verifyState(key: Uint8Array, token: unknown, scope: StateScope, now: number): VerifyResult {
+  if (typeof token !== "string") {
+    return fail("malformed", `requestState must be a string, got ${token === null ? "null" : typeof token}`);
+  }
+  if (token.length > MAX_TOKEN_LENGTH) {
+    return fail("malformed", `requestState is ${token.length} characters, over the ${MAX_TOKEN_LENGTH} cap`);
+  }
+  const parts = splitToken(token);
+  if (parts === null) {
+    // A different pN prefix is a format this server does not speak, not garbage.
+    const prefix = token.split(".", 1)[0] ?? "";
+    if (/^p\d{1,6}$/.test(prefix) && prefix !== TOKEN_PREFIX) {
+      return fail("version", `requestState is format ${prefix}; this server reads ${TOKEN_PREFIX}`);
+    }
+    return fail("malformed", `requestState is not a ${TOKEN_PREFIX}.<payload>.<mac> token with base64url parts and a 32-byte MAC`);
+  }
+  if (!constantTimeEqual(macOf(key, parts.payload), parts.mac)) {
+    return fail(
+      "signature",
+      "requestState signature does not match: it was changed, or signed with another key (a restarted server makes a new one unless stateSecret is set)",
+    );
+  }
+  const raw = readPayloadPart(parts.payload);
+  if (!isObject(raw)) return fail("malformed", "requestState payload is not a JSON object");
+  if (raw.v !== 1) return fail("version", `requestState payload is version ${JSON.stringify(raw.v) ?? "missing"}; this server reads 1`);
+  if (!isPresaPayload(raw)) return fail("malformed", "requestState payload lacks a field of v, m, d, c, iat, exp, s or has one of the wrong type");
+  const payload = raw;
+
+  if (payload.m !== scope.method) {
+    return fail("method", `requestState was issued for ${payload.m}, not ${scope.method}`);
+  }
+  let digest: string;
+  try {
+    digest = paramsDigest(scope.params);
+  } catch (e) {
+    return fail("params", e instanceof Error ? e.message : String(e));
+  }
+  if (!constantTimeEqual(digest, payload.d)) {
+    return fail("params", "requestState was issued for other params (arguments or name changed)");
+  }
+  if (!constantTimeEqual(callerDigest(scope.caller), payload.c)) {
+    return fail("caller", "requestState was issued to another caller");
+  }
+  if (!(now < payload.exp)) {
+    return fail("expired", `requestState expired ${formatDuration(now - payload.exp)} ago`);
+  }
+  return { ok: true, state: payload.s, payload };
+}
+
+/** A refusal as the -32602 error the server answers with (docs/request-state.md, last paragraph). */
+export function stateFailureError(failure: { reason: StateFailureReason; message: string }): McpError {
+  return new McpError({
+    kind: "state",
+    code: ErrorCode.InvalidParams,
+    message: failure.message,
+    data: { reason: failure.reason },
+  });
+}

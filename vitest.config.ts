@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests run in Node: the cores never touch the DOM. Component tests opt into
+// jsdom per file with a `// @vitest-environment jsdom` docblock.
+export default defineConfig({
+  test: {
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "test/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 20000,
+    hookTimeout: 20000,
+    pool: "threads",
+  },
+});
