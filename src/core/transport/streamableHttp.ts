@@ -71,15 +71,14 @@ export class StreamableHttpTransport implements Transport {
     // initialize opens a new session: an old id is never carried into it (spec: session management).
     if (isRequest(message) && message.method === "initialize") this.#sessionId = undefined;
     const sentSession = era === "legacy" && this.#sessionId !== undefined;
-    const headers = postHeaders(this.#wire(era, message), message, options.headers);
+    const headers = postHeaders({ ...this.#wire(era), message }, options.headers);
     const requestId = isRequest(message) ? message.id : undefined;
     const live = this.#track(options.signal);
     let response: Response;
     try {
       response = await this.#fetch(this.#url, { method: "POST", headers, body: JSON.stringify(message), signal: live.signal });
     } catch (error) {
-      this.#untrack(live);
-      throw this.#fetchFailure(error, live.signal, `POST ${methodOf(message)}`);
+      throw this.#fail(live, error, `POST ${methodOf(message)}`);
     }
     try {
       if (era === "legacy" && isRequest(message) && message.method === "initialize") {
@@ -90,8 +89,7 @@ export class StreamableHttpTransport implements Transport {
       const streaming = await this.#readPostResponse(message, response, era, sentSession, requestId, live);
       if (!streaming) this.#untrack(live);
     } catch (error) {
-      this.#untrack(live);
-      throw error instanceof McpError ? error : this.#fetchFailure(error, live.signal, `POST ${methodOf(message)}`);
+      throw this.#fail(live, error, `POST ${methodOf(message)}`);
     }
   }
 
@@ -106,25 +104,23 @@ export class StreamableHttpTransport implements Transport {
       return;
     }
     if (this.#standalone) return;
+    this.#standalone = true; // set before the GET, so two calls cannot open two streams
     const live = this.#track(undefined);
-    let response: Response;
+    let opened: Reconnected | undefined;
     try {
-      response = await this.#get(undefined, live.signal);
+      const response = await this.#get(undefined, live.signal);
+      if (response.status === 405) await response.body?.cancel();
+      else opened = await this.#asStream(response, "standalone GET");
     } catch (error) {
-      this.#untrack(live);
-      throw this.#fetchFailure(error, live.signal, "GET (standalone stream)");
+      this.#standalone = false;
+      throw this.#fail(live, error, "GET (standalone stream)");
     }
-    if (response.status === 405) {
+    if (opened === undefined || !opened.ok) {
+      this.#standalone = false;
       this.#untrack(live);
-      this.#log("debug", "server offers no standalone GET stream (405)");
-      return;
-    }
-    const opened = await this.#asStream(response, "standalone GET");
-    if (!opened.ok) {
-      this.#untrack(live);
+      if (opened === undefined) return this.#log("debug", "server offers no standalone GET stream (405)");
       throw opened.error;
     }
-    this.#standalone = true;
     void this.#pump(opened.body, undefined, "legacy", live, true).finally(() => {
       this.#standalone = false;
     });
@@ -156,8 +152,8 @@ export class StreamableHttpTransport implements Transport {
   }
 
   /** What the header builders need to know about this transport's state. */
-  #wire(era: Era, message?: JsonRpcMessage): WireState {
-    return { era, custom: this.#headers, revision: this.#revision, sessionId: this.#sessionId, message };
+  #wire(era: Era): WireState {
+    return { era, custom: this.#headers, revision: this.#revision, sessionId: this.#sessionId };
   }
 
   #get(lastEventId: string | undefined, signal: AbortSignal): Promise<Response> {
@@ -280,6 +276,13 @@ export class StreamableHttpTransport implements Transport {
   #untrack(live: AbortController): void {
     this.#live.delete(live);
     live.abort();
+  }
+
+  /** The McpError for a failed request, worked out before its controller is released (which aborts it). */
+  #fail(live: AbortController, error: unknown, what: string): McpError {
+    const failure = error instanceof McpError ? error : this.#fetchFailure(error, live.signal, what);
+    this.#untrack(live);
+    return failure;
   }
 
   #fetchFailure(error: unknown, signal: AbortSignal, what: string): McpError {

@@ -1,0 +1,68 @@
+// typescript-eslint's recommended rules plus the layering of the house style ("Layout"): imports only point
+// downward (app → server → core), core and server stay framework-free, and modules import no cycles.
+import { defineConfig } from "eslint/config";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
+import tseslint from "typescript-eslint";
+
+/** UI frameworks and their state/query libraries: only src/app may use them. */
+const frameworkImports = {
+  paths: ["react", "react-dom", "zustand"].map((name) => ({
+    name,
+    message: "src/core and src/server are framework-free; React and its stores live in src/app.",
+  })),
+  patterns: [
+    {
+      group: ["react/*", "react-dom/*", "zustand/*", "@tanstack/*"],
+      message: "src/core and src/server are framework-free; React, zustand and TanStack live in src/app.",
+    },
+  ],
+};
+
+export default defineConfig(
+  { ignores: ["dist/", "node_modules/", "test-results/", "playwright-report/", "coverage/"] },
+  tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] })],
+    },
+    rules: {
+      "import-x/no-cycle": "error",
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./src/core",
+              from: "./src/server",
+              message: "src/core is the lowest layer: it must not import the reference server.",
+            },
+            { target: "./src/core", from: "./src/app", message: "src/core must not import the app." },
+            {
+              target: "./src/server",
+              from: "./src",
+              except: ["./core", "./server", "./test"],
+              message: "src/server may import only src/core and itself (and shared test builders in its tests).",
+            },
+            {
+              target: "./src",
+              from: ["./bin", "./scripts", "./e2e"],
+              message: "Launchers and e2e specs sit above src; src never imports them.",
+            },
+          ],
+        },
+      ],
+      // Tests and launchers may need an escape hatch; the cores may not (see the override below).
+      "@typescript-eslint/no-explicit-any": "warn",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ["src/core/**/*.{ts,tsx}", "src/server/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", frameworkImports],
+      "@typescript-eslint/no-explicit-any": "error",
+    },
+  },
+);

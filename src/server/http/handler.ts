@@ -1,0 +1,115 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { errorResponse, isRequest, parseFrame } from "../../core/jsonrpc/messages";
+import { ErrorCode } from "../../core/protocol/codes";
+import { META } from "../../core/protocol/meta";
+import { isObject } from "../../core/protocol/types";
+import type { McpServer } from "../server";
+import { LegacySessions } from "./legacy";
+import { serveModernPost } from "./modern";
+import { callerOf, corsHeaders, header, hostAllowed, originAllowed, preflight, readBody, writeJson } from "./wire";
+
+export interface HttpHandlerOptions {
+  /** The MCP endpoint path; default "/mcp". */
+  path?: string;
+  /** Browser origins allowed to call; default any loopback page. */
+  allowedOrigins?: readonly string[];
+  /** Host header values allowed (DNS rebinding); default loopback names. */
+  allowedHosts?: readonly string[];
+  /** The identity requestState tokens are bound to; default a digest of Authorization. */
+  callerOf?: (req: IncomingMessage) => string;
+}
+
+export interface HttpHandler {
+  (req: IncomingMessage, res: ServerResponse): void;
+  close(): void;
+  readonly legacySessions: LegacySessions;
+}
+
+/**
+ * A Streamable HTTP endpoint for both eras on one path: `initialize` and `Mcp-Session-Id` mean an
+ * initialize-era session (SSE per request, server requests on it, answers as POSTs); anything else
+ * is a stateless 2026-07-28 POST.
+ */
+export function createHttpHandler(server: McpServer, options: HttpHandlerOptions = {}): HttpHandler {
+  const path = options.path ?? "/mcp";
+  const legacy = new LegacySessions(server);
+  const identify = options.callerOf ?? callerOf;
+
+  const handler = ((req: IncomingMessage, res: ServerResponse) => {
+    void handle(req, res).catch((e: unknown) => {
+      if (!res.headersSent) writeJson(res, 500, errorResponse(null, { code: ErrorCode.InternalError, message: String(e) }));
+      else res.end();
+    });
+  }) as HttpHandler;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const cors = corsHeaders(req);
+    if (!hostAllowed(req, options.allowedHosts)) return void writeJson(res, 403, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "Host not allowed" }));
+    if (!originAllowed(header(req, "origin"), options.allowedOrigins)) {
+      return void writeJson(res, 403, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "Origin not allowed" }));
+    }
+    if (url.pathname !== path) return void writeJson(res, 404, undefined, cors);
+    if (req.method === "OPTIONS") return preflight(req, res);
+    const sessionId = header(req, "mcp-session-id");
+    if (req.method === "GET") {
+      if (sessionId) return legacy.get(req, res, sessionId);
+      return void writeJson(res, 405, undefined, { ...cors, Allow: "POST" });
+    }
+    if (req.method === "DELETE") {
+      if (sessionId) return legacy.delete(req, res, sessionId);
+      return void writeJson(res, 405, undefined, { ...cors, Allow: "POST" });
+    }
+    if (req.method !== "POST") return void writeJson(res, 405, undefined, { ...cors, Allow: "POST, GET, DELETE" });
+
+    const body = await readBody(req);
+    if (body === "too-large") return void writeJson(res, 413, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "body too large" }), cors);
+    const parsed = parseFrame(body);
+    if (!parsed.ok) return void writeJson(res, 400, errorResponse(null, { code: ErrorCode.ParseError, message: parsed.reason }), cors);
+    const message = parsed.message;
+    const caller = identify(req);
+    const meta = isRequest(message) && isObject(message.params?._meta) ? message.params._meta : undefined;
+    const modern = meta !== undefined && META.protocolVersion in meta;
+    if (!modern && isRequest(message) && message.method === "initialize") return legacy.initialize(req, res, message, caller);
+    if (!modern && sessionId) return legacy.post(req, res, message, caller, sessionId);
+    serveModernPost(server, req, res, message, caller);
+  }
+
+  Object.defineProperty(handler, "legacySessions", { value: legacy });
+  handler.close = () => legacy.closeAll();
+  return handler;
+}
+
+export interface RunningHttpServer {
+  url: string;
+  port: number;
+  server: Server;
+  handler: HttpHandler;
+  close(): Promise<void>;
+}
+
+/** Starts the endpoint on 127.0.0.1 (port 0 picks a free one). Loopback only, by design. */
+export function startHttpServer(server: McpServer, options: HttpHandlerOptions & { port?: number; host?: string } = {}): Promise<RunningHttpServer> {
+  const handler = createHttpHandler(server, options);
+  const http = createServer(handler);
+  const host = options.host ?? "127.0.0.1";
+  return new Promise((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(options.port ?? 0, host, () => {
+      const port = (http.address() as AddressInfo).port;
+      resolve({
+        url: `http://${host}:${port}${options.path ?? "/mcp"}`,
+        port,
+        server: http,
+        handler,
+        close: () =>
+          new Promise<void>((done) => {
+            handler.close();
+            http.closeAllConnections();
+            http.close(() => done());
+          }),
+      });
+    });
+  });
+}

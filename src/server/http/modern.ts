@@ -1,0 +1,77 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { errorResponse, isErrorResponse, isRequest, type JsonRpcMessage, type JsonRpcRequest } from "../../core/jsonrpc/messages";
+import { ErrorCode } from "../../core/protocol/codes";
+import { META } from "../../core/protocol/meta";
+import { isObject } from "../../core/protocol/types";
+import { ServerSession } from "../session";
+import type { McpServer } from "../server";
+import { corsHeaders, decodeHeaderValue, header, startSse, statusForError, writeJson, writeSseEvent } from "./wire";
+
+const NAME_SOURCES: Record<string, "name" | "uri"> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" };
+
+/** SEP-2243: the headers must say what the body says, or the request is refused with -32020. */
+function headerMismatch(req: IncomingMessage, message: JsonRpcRequest): string | undefined {
+  const meta = isObject(message.params?._meta) ? message.params._meta : {};
+  const version = header(req, "mcp-protocol-version");
+  if (version === undefined) return "missing MCP-Protocol-Version header";
+  if (version !== meta[META.protocolVersion]) return `MCP-Protocol-Version header (${version}) does not match _meta (${String(meta[META.protocolVersion])})`;
+  const method = header(req, "mcp-method");
+  if (method === undefined) return "missing Mcp-Method header";
+  if (method !== message.method) return `Mcp-Method header (${method}) does not match the body (${message.method})`;
+  const source = NAME_SOURCES[message.method];
+  if (source) {
+    const name = header(req, "mcp-name");
+    const expected = message.params?.[source];
+    if (name === undefined) return "missing Mcp-Name header";
+    if (decodeHeaderValue(name) !== expected) return `Mcp-Name header does not match params.${source}`;
+  }
+  return undefined;
+}
+
+/**
+ * One 2026-07-28 POST: a fresh stateless session serves it. The answer is plain JSON unless the
+ * handler sends notifications first (progress, logs), which turns the response into an SSE stream.
+ * Closing the response early is the client's cancellation.
+ */
+export function serveModernPost(server: McpServer, req: IncomingMessage, res: ServerResponse, message: JsonRpcMessage, caller: string): void {
+  const cors = corsHeaders(req);
+  if (!isRequest(message)) {
+    // The core protocol has no client notifications or responses over HTTP on 2026-07-28.
+    writeJson(res, 202, undefined, cors);
+    return;
+  }
+  const mismatch = headerMismatch(req, message);
+  if (mismatch && isObject(message.params?._meta) && META.protocolVersion in message.params._meta) {
+    writeJson(res, 400, errorResponse(message.id, { code: ErrorCode.HeaderMismatch, message: mismatch }), cors);
+    return;
+  }
+  let streaming = false;
+  let done = false;
+  const session = new ServerSession(server, {
+    caller,
+    send: async (out) => {
+      if (done) return;
+      const isFinal = "id" in out && out.id === message.id && !("method" in out);
+      if (!isFinal) {
+        if (!streaming) {
+          streaming = true;
+          startSse(res, cors);
+        }
+        writeSseEvent(res, JSON.stringify(out));
+        return;
+      }
+      done = true;
+      if (streaming) {
+        writeSseEvent(res, JSON.stringify(out));
+        res.end();
+      } else {
+        writeJson(res, isErrorResponse(out) ? statusForError(out.error.code) : 200, out, cors);
+      }
+    },
+  });
+  res.on("close", () => {
+    if (!done) session.receive({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: message.id, reason: "response stream closed" } });
+    session.close();
+  });
+  session.receive(message, { caller });
+}

@@ -1,0 +1,126 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createHash } from "node:crypto";
+import { ErrorCode } from "../../core/protocol/codes";
+import type { JsonRpcMessage } from "../../core/jsonrpc/messages";
+
+/** HTTP status for a JSON-RPC error on 2026-07-28 (spec "Streamable HTTP", status mapping). */
+export function statusForError(code: number): number {
+  switch (code) {
+    case ErrorCode.MethodNotFound:
+      return 404;
+    case ErrorCode.InvalidParams:
+    case ErrorCode.InvalidRequest:
+    case ErrorCode.ParseError:
+    case ErrorCode.HeaderMismatch:
+    case ErrorCode.MissingRequiredClientCapability:
+    case ErrorCode.UnsupportedProtocolVersion:
+      return 400;
+    default:
+      return 200;
+  }
+}
+
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** Reads a request body up to a cap; a larger one is refused rather than buffered. */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string | "too-large"> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) over = true;
+      else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(over ? "too-large" : Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Decodes the `=?base64?…?=` sentinel of SEP-2243 so header and body compare as values. */
+export function decodeHeaderValue(value: string): string {
+  const m = /^=\?base64\?([A-Za-z0-9+/=]*)\?=$/.exec(value);
+  return m ? Buffer.from(m[1] ?? "", "base64").toString("utf8") : value;
+}
+
+/** The identity tokens are bound to: a digest of the Authorization header, never the header itself. */
+export function callerOf(req: IncomingMessage): string {
+  const auth = header(req, "authorization");
+  return auth ? `auth:${createHash("sha256").update(auth).digest("base64url")}` : "anonymous";
+}
+
+export function writeJson(res: ServerResponse, status: number, message: JsonRpcMessage | undefined, extra: Record<string, string> = {}): void {
+  if (message === undefined) {
+    res.writeHead(status, extra).end();
+    return;
+  }
+  const body = JSON.stringify(message);
+  res.writeHead(status, { ...extra, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) }).end(body);
+}
+
+export function startSse(res: ServerResponse, extra: Record<string, string> = {}): void {
+  res.writeHead(200, {
+    ...extra,
+    "Content-Type": "text/event-stream",
+    "Cache-Control": "no-cache, no-transform",
+    Connection: "keep-alive",
+    "X-Accel-Buffering": "no",
+  });
+  res.flushHeaders();
+}
+
+export function writeSseEvent(res: ServerResponse, data: string, id?: string): void {
+  res.write(`${id === undefined ? "" : `id: ${id}\n`}event: message\ndata: ${data}\n\n`);
+}
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+function hostOnly(hostHeader: string): string {
+  return hostHeader.startsWith("[") ? hostHeader.slice(0, hostHeader.indexOf("]") + 1) : (hostHeader.split(":")[0] ?? "");
+}
+
+/** DNS rebinding: a loopback server answers only requests addressed to a loopback name. */
+export function hostAllowed(req: IncomingMessage, allowedHosts: readonly string[] | undefined): boolean {
+  const host = header(req, "host");
+  if (!host) return false;
+  return allowedHosts ? allowedHosts.includes(host) || allowedHosts.includes(hostOnly(host)) : LOOPBACK_HOSTS.has(hostOnly(host));
+}
+
+/** Origins allowed to call from a browser: loopback pages by default (the inspector on another port). */
+export function originAllowed(origin: string | undefined, allowedOrigins: readonly string[] | undefined): boolean {
+  if (origin === undefined) return true; // not a browser, or same-origin navigation
+  if (allowedOrigins) return allowedOrigins.includes("*") || allowedOrigins.includes(origin);
+  try {
+    const url = new URL(origin);
+    return (url.protocol === "http:" || url.protocol === "https:") && LOOPBACK_HOSTS.has(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const origin = header(req, "origin");
+  if (!origin) return {};
+  return {
+    "Access-Control-Allow-Origin": origin,
+    Vary: "Origin",
+    "Access-Control-Expose-Headers": "Mcp-Session-Id, MCP-Protocol-Version",
+  };
+}
+
+export function preflight(req: IncomingMessage, res: ServerResponse): void {
+  res
+    .writeHead(204, {
+      ...corsHeaders(req),
+      "Access-Control-Allow-Methods": "POST, GET, DELETE, OPTIONS",
+      "Access-Control-Allow-Headers": header(req, "access-control-request-headers") ?? "content-type",
+      "Access-Control-Max-Age": "600",
+    })
+    .end();
+}

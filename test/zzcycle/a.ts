@@ -1,0 +1,1 @@
+import { b } from "./b"; export const a = () => b;
