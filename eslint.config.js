@@ -25,6 +25,9 @@ export default defineConfig(
     files: ["**/*.{ts,tsx}"],
     plugins: { "import-x": importX },
     settings: {
+      // Without these two, import-x skips .ts dependencies when building its export map, and no-cycle sees nothing.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] })],
     },
     rules: {

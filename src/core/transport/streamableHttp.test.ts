@@ -45,6 +45,7 @@ beforeEach(() => {
   handler = (_s, res) => res.writeHead(500).end("no handler");
 });
 afterEach(async () => {
+  handler = (_s, res) => res.writeHead(405).end(); // the DELETE of a legacy session
   await Promise.all(transports.splice(0).map((t) => t.close()));
 });
 
@@ -281,8 +282,8 @@ describe("legacy flavour", () => {
       if (e.type === "message" && isRequest(e.message)) void t.send(answer);
     });
     await t.send(request(5, "tools/call", { name: "greet", arguments: {} }));
-    await until(() => messages(events).length === 2);
-    expect(messages(events).map((e) => [e.message, e.relatedRequestId])).toEqual([
+    await until(() => messages(events).length === 3);
+    expect(messages(events).slice(1).map((e) => [e.message, e.relatedRequestId])).toEqual([
       [elicit, 5],
       [resultResponse(5, { content: [{ type: "text", text: "Hello, Ada" }] }), 5],
     ]);
@@ -360,8 +361,8 @@ describe("legacy flavour", () => {
       sse(res)(data(changed));
     };
     await t.openStandaloneStream();
-    await until(() => messages(events).length === 1);
-    expect(messages(events)[0]).toEqual({ type: "message", message: changed, raw: JSON.stringify(changed) });
+    await until(() => messages(events).length === 2);
+    expect(messages(events)[1]).toEqual({ type: "message", message: changed, raw: JSON.stringify(changed) });
     await t.close();
     await until(() => serverSawClose);
     expect(seen.at(-1)?.method).toBe("DELETE");

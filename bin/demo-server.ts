@@ -1,0 +1,41 @@
+// The demo server over Streamable HTTP, both eras on one endpoint: `npm run server -- --port 3939`.
+// Binds 127.0.0.1 only.
+import { parseArgs } from "node:util";
+import { demoServer } from "../src/server/demo";
+import { startHttpServer } from "../src/server/http/handler";
+import { REVISIONS } from "../src/core/protocol/revisions";
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", default: "3939" },
+    "state-secret": { type: "string" },
+    "state-ttl-ms": { type: "string" },
+    versions: { type: "string" },
+    help: { type: "boolean", default: false },
+  },
+});
+
+if (values.help) {
+  console.log(`usage: npm run server -- [--port 3939] [--state-secret S] [--state-ttl-ms MS] [--versions ${REVISIONS.join(",")}]`);
+  process.exit(0);
+}
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a port number, not ${values.port}`);
+  process.exit(2);
+}
+
+const srv = demoServer({
+  ...(values["state-secret"] ? { stateSecret: values["state-secret"] } : {}),
+  ...(values["state-ttl-ms"] ? { stateTtlMs: Number(values["state-ttl-ms"]) } : {}),
+  ...(values.versions ? { versions: values.versions.split(",") } : {}),
+});
+const running = await startHttpServer(srv, { port });
+console.log(`presa demo server on ${running.url} (revisions ${srv.versions.join(", ")})`);
+
+const stop = (): void => {
+  void running.close().then(() => process.exit(0));
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,1 +1,0 @@
-import { b } from "./b"; export const a = () => b;
