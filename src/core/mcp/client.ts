@@ -8,6 +8,7 @@ import { META } from "../protocol/meta";
 import { REVISIONS, bestMutual, eraOf, newestFirst, type Era } from "../protocol/revisions";
 import { isObject, type ClientCapabilities, type Implementation, type ServerCapabilities, type Tool } from "../protocol/types";
 import type { Transport } from "../transport/transport";
+import { paramHeaders, validateToolHeaders } from "../transport/headers";
 import type { ClientEvent } from "./events";
 import { driveInputFlow, type CallOptions } from "./inputDriver";
 import { LegacyInput } from "./legacyInput";
@@ -44,6 +45,7 @@ export class Client {
   #snapshot: ClientSnapshot;
   #detach: () => void;
   #callCounter = 0;
+  #idCounter = 0;
 
   constructor(transport: Transport, options: ConnectOptions = {}) {
     this.transport = transport;
@@ -73,12 +75,18 @@ export class Client {
     });
     this.connection = connection;
     const unframe = connection.frames.subscribe((frame: Frame) => this.events.emit({ type: "frame", frame }));
+    const unclose = transport.subscribe((event) => {
+      if (event.type === "close" && this.#snapshot.status !== "closed") {
+        this.#snapshot = { ...this.#snapshot, status: "closed" };
+        this.events.emit({ type: "closed", reason: event.reason ?? "the transport closed" });
+      }
+    });
     this.#detach = () => {
       unframe();
+      unclose();
       detach();
     };
   }
-  #idCounter = 0;
 
   subscribe(listener: (event: ClientEvent) => void): () => void {
     return this.events.subscribe(listener);
@@ -221,13 +229,29 @@ export class Client {
     return timeoutMs === undefined ? options : { ...options, timeoutMs };
   }
 
+  /**
+   * Lists tools. Over HTTP a tool whose `x-mcp-header` annotations break SEP-2243 is dropped from the
+   * view (the spec's MUST) and reported in `droppedTools` with the reason, so the UI can say why.
+   */
   async listTools(): Promise<Tool[]> {
     const result = await this.request("tools/list");
-    const tools = Array.isArray(result.tools) ? (result.tools.filter((t) => isObject(t) && typeof t.name === "string") as unknown as Tool[]) : [];
+    const listed = Array.isArray(result.tools) ? (result.tools.filter((t) => isObject(t) && typeof t.name === "string") as unknown as Tool[]) : [];
+    const checkHeaders = this.transport.kind === "http" || this.transport.kind === "bridge";
+    const tools: Tool[] = [];
+    const dropped: { name: string; reason: string }[] = [];
+    for (const tool of listed) {
+      const check = checkHeaders ? validateToolHeaders(tool) : { ok: true as const };
+      if (check.ok) tools.push(tool);
+      else dropped.push({ name: tool.name, reason: check.reason });
+    }
+    this.droppedTools = dropped;
     this.toolSchemas.clear();
     for (const tool of tools) this.toolSchemas.set(tool.name, tool);
     return tools;
   }
+
+  /** Tools left out of the last listing, with why. */
+  droppedTools: { name: string; reason: string }[] = [];
 
   async listResources(): Promise<Record<string, unknown>> {
     return this.request("resources/list");
@@ -243,7 +267,11 @@ export class Client {
 
   /** Calls a tool and drives its input rounds to completion (seed: `client/call-tool`). */
   callTool(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<Record<string, unknown>> {
-    return driveInputFlow(this, "tools/call", { name, arguments: args }, options);
+    // SEP-2243: annotated arguments are mirrored into Mcp-Param-* headers on every round.
+    const schema = this.toolSchemas.get(name)?.inputSchema;
+    const mirrored = schema && this.era === "modern" && this.transport.kind !== "in-process" ? paramHeaders(schema, args) : {};
+    const headers = Object.keys(mirrored).length > 0 ? { ...mirrored, ...options.headers } : options.headers;
+    return driveInputFlow(this, "tools/call", { name, arguments: args }, headers ? { ...options, headers } : options);
   }
 
   readResource(uri: string, options: CallOptions = {}): Promise<Record<string, unknown>> {

@@ -202,7 +202,7 @@ export class StreamableHttpTransport implements Transport {
       if (requestId === undefined) return false; // 202 (or an empty 200) for a notification or response
       throw new McpError({ kind: "transport", status: response.status, message: `${what}: HTTP ${response.status} with no body` });
     }
-    if (type !== "application/json") {
+    if (type !== "application/json" && !type.endsWith("+json")) {
       throw new McpError({
         kind: "transport",
         status: response.status,
