@@ -1,0 +1,97 @@
+import { createStore } from "zustand/vanilla";
+import type { McpError } from "../../../../core/jsonrpc/errors";
+import type { ClientEvent } from "../../../../core/mcp/events";
+
+/** The client events that belong to one call, in order. */
+export type CallEvent = Extract<
+  ClientEvent,
+  { type: "callStarted" | "roundStarted" | "inputRequested" | "inputAnswered" | "retryHeld" | "retrySent" | "callFinished" | "notification" }
+>;
+
+export interface CallRecord {
+  callId: string;
+  connectionId: number;
+  method: string;
+  /** Tool or prompt name, or resource URI. */
+  target: string;
+  params: Record<string, unknown>;
+  revision: string | undefined;
+  status: "running" | "done" | "failed";
+  startedAt: number;
+  events: CallEvent[];
+  result?: Record<string, unknown>;
+  error?: McpError;
+}
+
+export interface CallsState {
+  calls: Record<string, CallRecord>;
+  order: string[];
+  selected: string | undefined;
+  /** How many finished calls are kept; older ones leave memory first. */
+  cap: number;
+}
+
+function targetOf(method: string, params: Record<string, unknown>): string {
+  const v = method === "resources/read" ? params.uri : params.name;
+  return typeof v === "string" ? v : "";
+}
+
+export function createCallsStore(cap = 500) {
+  const store = createStore<CallsState>()(() => ({ calls: {}, order: [], selected: undefined, cap }));
+  const update = (callId: string, f: (c: CallRecord) => CallRecord): void =>
+    store.setState((s) => {
+      const call = s.calls[callId];
+      return call ? { calls: { ...s.calls, [callId]: f(call) } } : {};
+    });
+  return Object.assign(store, {
+    /** Routes one client event to its call; a callStarted opens the record and selects it. */
+    record(event: CallEvent, connectionId: number, revision: string | undefined): void {
+      if (event.type === "callStarted") {
+        const call: CallRecord = {
+          callId: event.callId,
+          connectionId,
+          method: event.method,
+          target: targetOf(event.method, event.params),
+          params: event.params,
+          revision,
+          status: "running",
+          startedAt: event.at,
+          events: [event],
+        };
+        store.setState((s) => {
+          const order = [...s.order, event.callId];
+          const calls = { ...s.calls, [event.callId]: call };
+          while (order.length > s.cap) {
+            const old = order.shift() as string;
+            delete calls[old];
+          }
+          return { calls, order, selected: event.callId };
+        });
+        return;
+      }
+      const callId = event.callId;
+      if (!callId) return;
+      update(callId, (c) => {
+        const next: CallRecord = { ...c, events: [...c.events, event] };
+        if (event.type === "callFinished") {
+          if (event.error) {
+            next.status = "failed";
+            next.error = event.error;
+          } else {
+            next.status = "done";
+            if (event.result) next.result = event.result;
+          }
+        }
+        return next;
+      });
+    },
+    select(callId: string | undefined): void {
+      store.setState({ selected: callId });
+    },
+    clear(): void {
+      store.setState({ calls: {}, order: [], selected: undefined });
+    },
+  });
+}
+
+export type CallsStore = ReturnType<typeof createCallsStore>;

@@ -1,0 +1,44 @@
+import { McpError } from "../../core/jsonrpc/errors";
+import type { InputContext, InputHandlers } from "../../core/mcp/options";
+import type { ClientCapabilities, InputKind, InputResponse } from "../../core/protocol/types";
+import type { CapabilityKey, CapabilityMode } from "../stores/connectionStore";
+import type { InputStore } from "../features/input/store/inputStore";
+
+/**
+ * The capabilities a client declares from the toggles: anything not "off" is declared, whether or
+ * not a handler stands behind it ("declared" reaches the core's `unsupported` path on purpose).
+ */
+export function capabilitiesFromModes(modes: Record<CapabilityKey, CapabilityMode>): ClientCapabilities {
+  const caps: ClientCapabilities = {};
+  const elicitation: Record<string, object> = {};
+  if (modes.elicitationForm !== "off") elicitation.form = {};
+  if (modes.elicitationUrl !== "off") elicitation.url = {};
+  if (Object.keys(elicitation).length > 0) caps.elicitation = elicitation;
+  if (modes.sampling !== "off") caps.sampling = {};
+  if (modes.roots !== "off") caps.roots = {};
+  return caps;
+}
+
+function unsupported(what: string): McpError {
+  return new McpError({ kind: "unsupported", message: `${what} is declared but has no handler (set in the capability toggles)` });
+}
+
+/**
+ * Handlers that put each question in front of the user and resolve with their answer. Only kinds
+ * set to "handled" get one; an elicitation handler still refuses a mode whose toggle is not "handled".
+ */
+export function handlersFromModes(modes: Record<CapabilityKey, CapabilityMode>, inputs: InputStore): InputHandlers {
+  const ask = <R extends InputResponse>(kind: InputKind, params: object, ctx: InputContext): Promise<R> =>
+    inputs.ask({ kind, params: params as Record<string, unknown>, key: ctx.key, round: ctx.round, callId: ctx.callId, era: ctx.era }, ctx.signal) as Promise<R>;
+  const handlers: InputHandlers = {};
+  if (modes.elicitationForm === "handled" || modes.elicitationUrl === "handled") {
+    handlers["elicitation/create"] = (params, ctx) => {
+      const mode = params.mode === "url" ? "elicitationUrl" : "elicitationForm";
+      if (modes[mode] !== "handled") throw unsupported(mode === "elicitationUrl" ? "URL elicitation" : "Form elicitation");
+      return ask("elicitation/create", params, ctx);
+    };
+  }
+  if (modes.sampling === "handled") handlers["sampling/createMessage"] = (params, ctx) => ask("sampling/createMessage", params, ctx);
+  if (modes.roots === "handled") handlers["roots/list"] = (params, ctx) => ask("roots/list", params, ctx);
+  return handlers;
+}

@@ -1,0 +1,73 @@
+import { createStore } from "zustand/vanilla";
+import type { McpError } from "../../core/jsonrpc/errors";
+import type { Era, Revision } from "../../core/protocol/revisions";
+import type { Implementation, ServerCapabilities } from "../../core/protocol/types";
+
+/** How the client treats one kind of input: answer it, leave it undeclared, or declare it with no handler. */
+export type CapabilityMode = "handled" | "off" | "declared";
+
+export type CapabilityKey = "elicitationForm" | "elicitationUrl" | "sampling" | "roots";
+
+export interface HeaderRow {
+  name: string;
+  value: string;
+}
+
+export type Target = { kind: "embedded" } | { kind: "url"; url: string; headers: HeaderRow[] };
+
+export interface ConnectionSettings {
+  target: Target;
+  /** "auto" offers every revision, newest first. */
+  revision: "auto" | Revision;
+  clientInfo: Implementation;
+  capabilities: Record<CapabilityKey, CapabilityMode>;
+  stepMode: boolean;
+  maxRounds: number;
+}
+
+export type ConnectionStatus = "idle" | "connecting" | "connected" | "failed" | "closed";
+
+export interface ConnectionState {
+  settings: ConnectionSettings;
+  status: ConnectionStatus;
+  /** Increments on every connect, so caches and logs can tell connections apart. */
+  connectionId: number;
+  revision: string | undefined;
+  era: Era | undefined;
+  serverInfo: Implementation | undefined;
+  serverCapabilities: ServerCapabilities;
+  instructions: string | undefined;
+  declared: Record<string, unknown>;
+  error: McpError | undefined;
+}
+
+export const DEFAULT_SETTINGS: ConnectionSettings = {
+  target: { kind: "embedded" },
+  revision: "auto",
+  clientInfo: { name: "presa-inspector", version: "0.1.0" },
+  capabilities: { elicitationForm: "handled", elicitationUrl: "handled", sampling: "handled", roots: "handled" },
+  stepMode: false,
+  maxRounds: 10,
+};
+
+export function initialConnectionState(settings: ConnectionSettings = DEFAULT_SETTINGS): ConnectionState {
+  return {
+    settings,
+    status: "idle",
+    connectionId: 0,
+    revision: undefined,
+    era: undefined,
+    serverInfo: undefined,
+    serverCapabilities: {},
+    instructions: undefined,
+    declared: {},
+    error: undefined,
+  };
+}
+
+/** A store factory, so tests get a fresh store each. */
+export function createConnectionStore(settings?: ConnectionSettings) {
+  return createStore<ConnectionState>()(() => initialConnectionState(settings));
+}
+
+export type ConnectionStore = ReturnType<typeof createConnectionStore>;
