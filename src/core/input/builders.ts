@@ -8,7 +8,9 @@ import type {
 
 /** A form for the user: `requestedSchema` is a flat object of primitives (spec "Elicitation", form mode). */
 export function elicit(message: string, requestedSchema: ElicitationSchema | JsonObject = { type: "object", properties: {} }): InputRequest {
-  return { method: "elicitation/create", params: { mode: "form", message, requestedSchema } };
+  // `properties` is required on the wire in every revision's schema; the seed's `{type: "object"}` lacks it.
+  const schema = requestedSchema.properties === undefined ? { ...requestedSchema, properties: {} } : requestedSchema;
+  return { method: "elicitation/create", params: { mode: "form", message, requestedSchema: schema } };
 }
 
 /** A link for the user to visit out of band (URL mode); the client shows it and asks before opening. */

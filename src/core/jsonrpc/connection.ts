@@ -240,14 +240,16 @@ export class Connection {
       }
     }
     if (this.#closed) return;
-    await this.#write(reply, { relatedRequestId: message.id }).catch((e: unknown) => {
+    await this.#write(reply, { relatedRequestId: message.id }, message.method).catch((e: unknown) => {
       console.warn(`could not answer ${message.method}:`, toMcpError(e).message);
     });
   }
 
-  async #write(message: JsonRpcMessage, options?: SendOptions): Promise<void> {
+  /** `answers`: for a reply, the method of the request it answers (Frame.method, on both directions). */
+  async #write(message: JsonRpcMessage, options?: SendOptions, answers?: string): Promise<void> {
     const raw = JSON.stringify(message);
     const frame: Frame = { direction: "out", message, raw, size: byteLength(raw), at: this.#clock.now() };
+    if (answers !== undefined) frame.method = answers;
     if ("id" in message && message.id != null) frame.relatedRequestId = message.id;
     else if (options?.relatedRequestId !== undefined) frame.relatedRequestId = options.relatedRequestId;
     this.frames.emit(frame);

@@ -1,0 +1,44 @@
+import { useCalls, useInputs, useInspector, useStep } from "../../../lib/context";
+import { ErrorView } from "../../errors/components/ErrorView";
+import { InputRequestCard } from "../../input/components/InputRequestCard";
+import { HeldRetryPanel } from "../../step/components/HeldRetryPanel";
+import { ResultView } from "./ResultView";
+
+/** The selected call as it runs: its pending questions, held retries, then its result or error. */
+export function CallView() {
+  const inspector = useInspector();
+  const selected = useCalls((s) => s.selected);
+  const call = useCalls((s) => (s.selected ? s.calls[s.selected] : undefined));
+  const pending = useInputs((s) => s.pending);
+  const held = useStep((s) => s.held);
+  if (!call || !selected) return null;
+  const mine = pending.filter((p) => p.callId === selected);
+  const myHeld = held.filter((h) => h.draft.callId === selected);
+  return (
+    <section className="call-view" aria-label="Call" data-testid="call-view" data-status={call.status}>
+      <header className="call-head">
+        <strong>
+          {call.method} <code>{call.target}</code>
+        </strong>
+        <span className={`badge status-${call.status}`} data-testid="call-status">
+          {call.status}
+        </span>
+        {call.revision && <span className="badge">{call.revision}</span>}
+        {call.status === "running" && (
+          <button type="button" onClick={() => inspector.cancel(call.callId)}>
+            Cancel call
+          </button>
+        )}
+      </header>
+      {mine.map((p) => (
+        <InputRequestCard key={p.id} input={p} />
+      ))}
+      {myHeld.map((h) => (
+        <HeldRetryPanel key={h.id} held={h} />
+      ))}
+      {call.status === "running" && mine.length === 0 && myHeld.length === 0 && <p className="muted">Waiting for the server…</p>}
+      {call.result && <ResultView result={call.result} />}
+      {call.error && <ErrorView error={call.error} />}
+    </section>
+  );
+}

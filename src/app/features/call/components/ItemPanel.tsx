@@ -1,0 +1,83 @@
+import { useConnection, useInspector } from "../../../lib/context";
+import { selectionKey, uiStore, useUi, type Selection } from "../../../stores/uiStore";
+import type { JsonObject, Prompt, ResourceTemplate, Tool } from "../../../../core/protocol/types";
+import { usePrompts, useResources, useTools } from "../../catalog/api/queries";
+import { ArgumentsForm } from "./LazyArgumentsForm";
+
+function promptSchema(prompt: Prompt): JsonObject {
+  const properties: Record<string, JsonObject> = {};
+  for (const a of prompt.arguments ?? []) properties[a.name] = { type: "string", title: a.title ?? a.name, ...(a.description ? { description: a.description } : {}) };
+  return { type: "object", properties, required: (prompt.arguments ?? []).filter((a) => a.required).map((a) => a.name) };
+}
+
+function templateSchema(t: ResourceTemplate): JsonObject {
+  const names = [...t.uriTemplate.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+  const properties: Record<string, JsonObject> = {};
+  for (const n of names) properties[n] = { type: "string", title: n };
+  return { type: "object", properties, required: names };
+}
+
+function fillTemplate(template: string, vars: Record<string, unknown>): string {
+  return template.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(String(vars[n] ?? "")));
+}
+
+/** The selected tool, resource, template or prompt, with its arguments and a button to run it. */
+export function ItemPanel() {
+  const selection = useUi((s) => s.selection);
+  const drafts = useUi((s) => s.drafts);
+  const connected = useConnection((s) => s.status === "connected");
+  const inspector = useInspector();
+  const tools = useTools().data;
+  const resources = useResources().data;
+  const prompts = usePrompts().data;
+  if (!selection) return <p className="muted panel-empty">Pick a tool, resource or prompt on the left.</p>;
+  const key = selectionKey(selection);
+  const draft = (drafts[key] as Record<string, unknown> | undefined) ?? {};
+  const setDraft = (v: Record<string, unknown>) => uiStore.setState((s) => ({ drafts: { ...s.drafts, [key]: v } }));
+  const found = describe(selection, tools, resources?.templates, prompts);
+  if (!found) return <p className="muted panel-empty">“{key.split(":").slice(1).join(":")}” is not offered by this server (any more).</p>;
+
+  const run = (args: Record<string, unknown>) => {
+    setDraft(args);
+    if (selection.kind === "tool") void inspector.callTool(selection.name, args);
+    else if (selection.kind === "prompt") void inspector.getPrompt(selection.name, Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)])));
+    else if (selection.kind === "resource") void inspector.readResource(selection.uri);
+    else void inspector.readResource(fillTemplate(selection.uriTemplate, args));
+  };
+
+  return (
+    <section className="item-panel" aria-label="Selected item">
+      <header>
+        <h2>{found.title}</h2>
+        <code className="muted">{found.id}</code>
+        {found.description && <p>{found.description}</p>}
+      </header>
+      {found.schema ? (
+        <ArgumentsForm key={key} schema={found.schema} value={draft} onChange={setDraft} onSubmit={run} submitLabel={found.verb} disabled={!connected} />
+      ) : (
+        <button type="button" onClick={() => run({})} disabled={!connected}>
+          {found.verb}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function describe(selection: Selection, tools: Tool[] | undefined, templates: ResourceTemplate[] | undefined, prompts: Prompt[] | undefined) {
+  switch (selection.kind) {
+    case "tool": {
+      const t = tools?.find((x) => x.name === selection.name);
+      return t && { title: t.title ?? t.name, id: t.name, description: t.description, schema: t.inputSchema, verb: "Call tool" };
+    }
+    case "prompt": {
+      const p = prompts?.find((x) => x.name === selection.name);
+      return p && { title: p.title ?? p.name, id: p.name, description: p.description, schema: (p.arguments?.length ?? 0) > 0 ? promptSchema(p) : undefined, verb: "Get prompt" };
+    }
+    case "resource":
+      return { title: selection.uri, id: selection.uri, description: undefined, schema: undefined, verb: "Read resource" };
+    case "template": {
+      const t = templates?.find((x) => x.uriTemplate === selection.uriTemplate);
+      return t && { title: t.title ?? t.name, id: t.uriTemplate, description: t.description, schema: templateSchema(t), verb: "Read resource" };
+    }
+  }
+}
