@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { resolveChromium } from "./e2e/support/chromium";
 
-const port = Number(process.env.E2E_PORT ?? 4873);
+import { APP_PORT as port, DEMO_PORT as demoPort, DEMO_STATE_SECRET } from "./e2e/support/ports";
 const baseURL = `http://127.0.0.1:${port}`;
 const ci = Boolean(process.env.CI);
 
@@ -35,12 +35,22 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `npm run build && npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
-    url: baseURL,
-    reuseExistingServer: !ci,
-    timeout: 180_000,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: `npm run build && npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+      url: baseURL,
+      reuseExistingServer: !ci,
+      timeout: 180_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command: `npx tsx bin/demo-server.ts --port ${demoPort} --state-secret ${DEMO_STATE_SECRET}`,
+      port: demoPort,
+      reuseExistingServer: !ci,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { text, type InputHandlers } from "../core/mcp";
 import type { McpError } from "../core/jsonrpc/errors";
 import { META } from "../core/protocol/meta";
+import type { ClientCapabilities } from "../core/protocol/types";
 import { sample } from "../core/input";
 import {
   ALL_REVISIONS,
@@ -54,7 +55,7 @@ describe("what a client declares", () => {
   });
 });
 
-const REFUSALS: { tool: string; handlers: () => InputHandlers; capabilities?: object; required: object; says: string }[] = [
+const REFUSALS: { tool: string; handlers: () => InputHandlers; capabilities?: ClientCapabilities; required: object; says: string }[] = [
   { tool: "summarize", handlers: () => without("sampling/createMessage"), required: { sampling: {} }, says: "sampling" },
   { tool: "list-workspace", handlers: () => without("roots/list"), required: { roots: {} }, says: "roots" },
   { tool: "greet", handlers: () => without("elicitation/create"), required: { elicitation: { form: {} } }, says: "elicitation" },

@@ -122,9 +122,18 @@ export class TapTransport implements Transport {
     inner.subscribe((event) => this.received.push(event));
   }
 
+  /** Answers and notifications still being written; close() lets them land (they are quick: 202 on HTTP). */
+  readonly #unsettled = new Set<Promise<void>>();
+
   send(message: JsonRpcMessage, options?: SendOptions): Promise<void> {
     this.sent.push(message);
-    return this.inner.send(message, options);
+    const sending = this.inner.send(message, options);
+    if (!("id" in message && "method" in message)) {
+      const settled = sending.catch(() => undefined);
+      this.#unsettled.add(settled);
+      void settled.then(() => this.#unsettled.delete(settled));
+    }
+    return sending;
   }
 
   subscribe(listener: (event: TransportEvent) => void): () => void {
@@ -135,7 +144,8 @@ export class TapTransport implements Transport {
     this.inner.setProtocolVersion?.(revision);
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    await Promise.all(this.#unsettled);
     return this.inner.close();
   }
 }
@@ -220,9 +230,18 @@ export interface Pair {
   readonly events: ClientEvent[];
   readonly tap: TapTransport;
   /** Set over HTTP: the endpoint, every request made, and a way to change a header from now on. */
-  readonly http: { running: RunningHttpServer; exchanges: HttpExchange[]; setHeader(name: string, value: string | undefined): void } | undefined;
+  readonly http:
+    | {
+        running: RunningHttpServer;
+        exchanges: HttpExchange[];
+        /** From now on send this header with this value, or (undefined) without it. */
+        setHeader(name: string, value: string | undefined): void;
+        /** Back to the headers the transport itself sets. */
+        clearHeader(name: string): void;
+      }
+    | undefined;
   /** Set in process: both ends of the pair and the server session. */
-  readonly inProcess: { clientEnd: { deliver(raw: string): void }; session: ServerSession } | undefined;
+  readonly inProcess: { clientEnd: { deliver(raw: string): void }; serverEnd: Transport; session: ServerSession } | undefined;
   frames(): Frame[];
   ofType<T extends ClientEvent["type"]>(type: T): Extract<ClientEvent, { type: T }>[];
   close(): Promise<void>;
@@ -276,12 +295,12 @@ export async function preparePair(options: PairOptions): Promise<Pair & { connec
       return response;
     };
     inner = new StreamableHttpTransport(running.url, { fetch: recording, ...(httpHeaders ? { headers: httpHeaders } : {}) });
-    http = { running, exchanges, setHeader: (name, value) => void overrides.set(name, value) };
+    http = { running, exchanges, setHeader: (name, value) => void overrides.set(name, value), clearHeader: (name) => void overrides.delete(name) };
   } else {
     const ends = inProcessPair();
     const session = serveTransport(srv, ends.server);
     inner = ends.client;
-    inProcess = { clientEnd: ends.client, session };
+    inProcess = { clientEnd: ends.client, serverEnd: ends.server, session };
   }
   const tap = new TapTransport(wrap ? wrap(inner) : inner);
   const client = new Client(tap, connectOptions);

@@ -13,7 +13,7 @@ import type { ClientEvent } from "./events";
 import { driveInputFlow, type CallOptions } from "./inputDriver";
 import { LegacyInput } from "./legacyInput";
 import { DEFAULT_CLIENT_INFO, DEFAULT_MAX_ROUNDS, declaredCapabilities, type ConnectOptions, type InputHandlers } from "./options";
-import { stampModern, type ModernRequestOptions } from "./modernRequest";
+import { checkResultType, stampModern, type ModernRequestOptions } from "./modernRequest";
 
 export interface ClientSnapshot {
   status: "connecting" | "connected" | "closed";
@@ -213,7 +213,7 @@ export class Client {
       const stamped = stampModern(params, revision, this.clientInfo, capabilities);
       try {
         const sendOptions = { ...this.#timeout(options), ...(options.id !== undefined && attempt === 0 ? { id: options.id } : {}) };
-        return await this.connection.request(method, stamped, sendOptions);
+        return checkResultType(method, await this.connection.request(method, stamped, sendOptions));
       } catch (e) {
         if (!(e instanceof McpError) || e.code !== ErrorCode.UnsupportedProtocolVersion || attempt > 0) throw e;
         const supported = isObject(e.data) && Array.isArray(e.data.supported) ? (e.data.supported as string[]) : [];

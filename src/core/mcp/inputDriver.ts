@@ -73,18 +73,32 @@ export async function driveInputFlow(client: Client, method: InputMethod, params
 
 async function legacyCall(client: Client, params: Record<string, unknown>, state: CallState, options: CallOptions): Promise<Record<string, unknown>> {
   const id = client.connection.newId();
+  let told = false;
+  // The server is not told by a dropped answer or stream; cancel explicitly, once (brief §3.4).
+  const cancel = (reason: string): void => {
+    if (told) return;
+    told = true;
+    void client.connection.notify("notifications/cancelled", { requestId: id, reason }).catch(() => undefined);
+  };
+  // Registered before the request, so it runs while the request is still pending.
+  const onAbort = (): void => {
+    if (client.connection.isPending(id)) cancel(`${state.method} was cancelled by the client`);
+  };
   return new Promise((resolve, reject) => {
     state.fail = (error) => {
-      // The server is not told by a dropped answer; cancel explicitly (brief §3.4).
-      void client.connection.notify("notifications/cancelled", { requestId: id, reason: error.message }).catch(() => undefined);
+      cancel(error.message);
       client.connection.fail(id, error);
     };
+    state.signal.addEventListener("abort", onAbort, { once: true });
     const untrack = client.legacyInput.track(id, state);
     const sendOptions = { id, signal: state.signal, ...(options.headers ? { headers: options.headers } : {}) };
     client
       .request(state.method, params, sendOptions)
       .then(resolve, reject)
-      .finally(untrack);
+      .finally(() => {
+        untrack();
+        state.signal.removeEventListener("abort", onAbort);
+      });
   });
 }
 
@@ -122,10 +136,10 @@ async function modernLoop(client: Client, params: Record<string, unknown>, state
       decodedState: requestState === undefined ? undefined : decodeRequestState(requestState),
       at: client.clock.now(),
     });
-    const inputResponses = await gather(client, state, inputRequests);
+    const inputResponses = await unlessAborted(state, gather(client, state, inputRequests));
     let draft: RetryDraft = { era: "modern", callId: state.callId, method: state.method, round: state.round, params: state.params, inputResponses };
     if (requestState !== undefined) draft.requestState = requestState;
-    const held = await hold(client, state, draft);
+    const held = await unlessAborted(state, hold(client, state, draft));
     draft = held.draft;
     extra = {};
     if (Object.keys(inputRequests).length > 0 || Object.keys(draft.inputResponses).length > 0) extra.inputResponses = draft.inputResponses;
@@ -133,6 +147,16 @@ async function modernLoop(client: Client, params: Record<string, unknown>, state
     retryId = requestId;
     client.events.emit({ type: "retrySent", callId: state.callId, round: state.round, requestId, draft, edited: held.edited, at: client.clock.now() });
   }
+}
+
+/** `work`, unless the call is aborted first: a person may never answer, and the caller must not wait for it. */
+function unlessAborted<T>(state: CallState, work: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new McpError({ kind: "cancelled", message: `${state.method} was cancelled` }));
+    if (state.signal.aborted) onAbort();
+    else state.signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => state.signal.removeEventListener("abort", onAbort));
+  });
 }
 
 function readInputRequired(result: Record<string, unknown>): { inputRequests: InputRequests; requestState: string | undefined } {

@@ -1,6 +1,7 @@
 import type { RequestOptions } from "../jsonrpc/connection";
+import { McpError } from "../jsonrpc/errors";
 import type { RequestId } from "../jsonrpc/messages";
-import { META } from "../protocol/meta";
+import { META, isInputMethod } from "../protocol/meta";
 import { isObject, type ClientCapabilities, type Implementation } from "../protocol/types";
 
 export interface ModernRequestOptions extends RequestOptions {
@@ -34,4 +35,18 @@ export function stampModern(
 export function baseParams(params: Record<string, unknown>): Record<string, unknown> {
   const { inputResponses: _r, requestState: _s, _meta: _m, ...rest } = params;
   return rest;
+}
+
+/**
+ * A 2026-07-28 result's `resultType` as the client must read it (brief §2, §5.4.6): absent is
+ * "complete", "input_required" only on tools/call, prompts/get and resources/read, anything else invalid.
+ */
+export function checkResultType(method: string, result: Record<string, unknown>): Record<string, unknown> {
+  const resultType = result.resultType ?? "complete";
+  if (resultType === "complete") return result;
+  if (resultType !== "input_required") {
+    throw new McpError({ kind: "protocol", message: `unrecognised resultType: ${JSON.stringify(resultType).slice(0, 80)}` });
+  }
+  if (!isInputMethod(method)) throw new McpError({ kind: "protocol", message: `${method} may not answer input_required` });
+  return result;
 }

@@ -209,7 +209,10 @@ export class StreamableHttpTransport implements Transport {
         message: `${what}: unexpected Content-Type ${JSON.stringify(type)}: ${snippet(text)}`,
       });
     }
-    this.#emit(frameEvent(text, requestId));
+    const event = frameEvent(text, requestId);
+    this.#emit(event);
+    // A JSON body is the request's only frame: unreadable, nothing else will ever answer the request.
+    if (event.type === "error" && requestId !== undefined) throw event.error;
     return false;
   }
 

@@ -1,7 +1,14 @@
+import { lazy, Suspense } from "react";
 import type { ArgumentsFormProps } from "./ArgumentsForm";
-import { JsonArgumentsEditor } from "./ArgumentsForm";
+
+// Only a type comes from ArgumentsForm here: a value import would pull rjsf and ajv into the first view.
+const SchemaArgumentsForm = lazy(() => import("./ArgumentsForm"));
 
 /** Arguments entry; the schema form engine is loaded on demand (issue: first view stays light). */
 export function ArgumentsForm(props: ArgumentsFormProps) {
-  return <JsonArgumentsEditor {...props} />;
+  return (
+    <Suspense fallback={<p className="muted">Loading the arguments form…</p>}>
+      <SchemaArgumentsForm {...props} />
+    </Suspense>
+  );
 }

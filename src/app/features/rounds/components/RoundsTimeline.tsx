@@ -1,13 +1,45 @@
+import { useMemo } from "react";
 import { useCalls } from "../../../lib/context";
+import { chainOf } from "../utils/chainOf";
+import { outcomeOf } from "../utils/describe";
+import { groupRounds } from "../utils/groupRounds";
+import { OutcomeView } from "./OutcomeView";
+import { RoundItem } from "./RoundItem";
 
-/** The rounds of the selected call. */
+/** The rounds of the selected call, top to bottom, ending in how the call finished. */
 export function RoundsTimeline() {
   const call = useCalls((s) => (s.selected ? s.calls[s.selected] : undefined));
-  if (!call) return <p className="muted">No call yet.</p>;
-  const rounds = call.events.filter((e) => e.type === "roundStarted");
+  const rounds = useMemo(() => (call ? groupRounds(call) : []), [call]);
+  const chain = useMemo(() => chainOf(rounds), [rounds]);
+  if (!call) {
+    return (
+      <section className="rounds" aria-label="Rounds">
+        <h3>Rounds</h3>
+        <p className="muted">No call yet. Call a tool to see its rounds here.</p>
+      </section>
+    );
+  }
+  const tokens = rounds.some((r) => r.requestState !== undefined || r.retry?.requestState !== undefined);
   return (
     <section className="rounds" aria-label="Rounds">
-      <h3>Rounds ({rounds.length})</h3>
+      <header className="rounds-head">
+        <h3>Rounds</h3>
+        <span className="muted">
+          {call.method} <code>{call.target}</code>
+        </span>
+        {tokens && (
+          <span className={`badge ${chain.ok ? "ok" : "bad"}`}>
+            {chain.ok ? "token chain intact" : `${chain.mismatches} token ${chain.mismatches === 1 ? "mismatch" : "mismatches"}`}
+          </span>
+        )}
+      </header>
+      {rounds.length === 0 && <p className="muted">{call.status === "running" ? "No input asked yet." : "The server asked for no input."}</p>}
+      <ol className="round-list">
+        {rounds.map((round, i) => (
+          <RoundItem key={round.index} round={round} link={chain.links[i]} call={call} last={i === rounds.length - 1} />
+        ))}
+      </ol>
+      <OutcomeView outcome={outcomeOf(call)} />
     </section>
   );
 }

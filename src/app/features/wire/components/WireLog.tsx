@@ -1,21 +1,66 @@
-import { useWire } from "../../../lib/context";
+import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from "react";
+import { useInspector, useWire } from "../../../lib/context";
+import type { WireEntry } from "../store/wireStore";
+import { NO_FILTER, extendFiltered, isNoFilter, type FilterCache, type FrameFilter } from "../utils/filterFrames";
+import { indexBySeq } from "../utils/windowRange";
+import { WireDetail } from "./WireDetail";
+import { WireList } from "./WireList";
+import { WireToolbar } from "./WireToolbar";
 
-/** Every JSON-RPC frame, newest last. */
+const NONE: readonly WireEntry[] = [];
+
+/** The filter over a growing log: appended frames are filtered alone, not the whole log again. */
+function useFiltered(entries: readonly WireEntry[], filter: FrameFilter): readonly WireEntry[] {
+  const cache = useRef<FilterCache | undefined>(undefined);
+  return useMemo(() => {
+    cache.current = extendFiltered(cache.current, entries, filter);
+    return cache.current.result;
+  }, [entries, filter]);
+}
+
+/** Every JSON-RPC frame of the session, newest last, at the bottom of the page. */
 export function WireLog() {
+  const inspector = useInspector();
   const entries = useWire((s) => s.entries);
+  const dropped = useWire((s) => s.dropped);
+  const [open, setOpen] = useState(true);
+  const [filter, setFilter] = useState<FrameFilter>(NO_FILTER);
+  const [selected, setSelected] = useState<number | undefined>(undefined);
+  const deferred = useDeferredValue(filter);
+  const shown = useFiltered(open ? entries : NONE, deferred);
+  const bodyId = useId();
+  const onSelect = useCallback((seq: number) => setSelected((s) => (s === seq ? undefined : seq)), []);
+  const at = selected === undefined ? -1 : indexBySeq(entries, selected);
+  const entry = at >= 0 ? entries[at] : undefined;
   return (
-    <section className="wire-log" aria-label="Wire log">
-      <header>
-        <strong>Wire log</strong> <span className="muted">{entries.length} frames</span>
+    <section className={`wire-log ${open ? "is-open" : "is-collapsed"}`} aria-label="Wire log">
+      <header className="wire-head">
+        <button type="button" className="link wire-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+          {open ? "▾" : "▸"} Wire log
+        </button>
+        <span className="muted" data-testid="wire-count">
+          {entries.length.toLocaleString("en")} frames
+          {open && !isNoFilter(deferred) ? `, ${shown.length.toLocaleString("en")} shown` : ""}
+          {dropped > 0 ? `, ${dropped.toLocaleString("en")} older dropped` : ""}
+        </span>
+        {open && <WireToolbar filter={filter} onChange={setFilter} />}
+        <button
+          type="button"
+          className="secondary small"
+          onClick={() => {
+            inspector.wire.clear();
+            setSelected(undefined);
+          }}
+        >
+          Clear
+        </button>
       </header>
-      <ol className="wire-list">
-        {entries.slice(-200).map((e) => (
-          <li key={e.seq} className={`wire-entry dir-${e.direction}`}>
-            <span>{e.direction === "out" ? "→" : "←"}</span> <code>{e.message && "method" in e.message ? e.message.method : (e.method ?? "response")}</code>{" "}
-            <span className="muted">{e.size} B</span>
-          </li>
-        ))}
-      </ol>
+      {open && (
+        <div className="wire-body" id={bodyId}>
+          <WireList entries={shown} selected={selected} onSelect={onSelect} />
+          {entry && <WireDetail entry={entry} onClose={() => setSelected(undefined)} />}
+        </div>
+      )}
     </section>
   );
 }

@@ -1,0 +1,13 @@
+import type { McpError } from "../../../../core/jsonrpc/errors";
+import type { InputResponse } from "../../../../core/protocol/types";
+import { useInspector } from "../../../lib/context";
+import type { PendingInput } from "../store/inputStore";
+
+/** Answer or refuse one pending input; the store resolves the core's promise and drops the card. */
+export function useAnswer(input: PendingInput) {
+  const inputs = useInspector().inputs;
+  return {
+    answer: (response: InputResponse) => inputs.answer(input.id, response),
+    refuse: (error: McpError) => inputs.refuse(input.id, error),
+  };
+}

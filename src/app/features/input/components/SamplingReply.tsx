@@ -1,0 +1,67 @@
+import { useState } from "react";
+import { McpError } from "../../../../core/jsonrpc/errors";
+import { useAnswer } from "../api/useAnswer";
+import type { PendingInput } from "../store/inputStore";
+import { EMPTY_REPLY, replyResult, STOP_REASONS, type ReplyDraft } from "../utils/sampling";
+import { SamplingRequestView } from "./SamplingRequestView";
+
+/** A sampling request: the request for review, then the user plays the model and writes the reply. */
+export function SamplingReply({ input }: { input: PendingInput }) {
+  const { answer, refuse } = useAnswer(input);
+  const [draft, setDraft] = useState<ReplyDraft>(EMPTY_REPLY);
+  const set = (patch: Partial<ReplyDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const id = input.id;
+  return (
+    <div className="sampling">
+      <SamplingRequestView params={input.params} />
+      <form
+        className="sampling-reply"
+        aria-label="Reply"
+        onSubmit={(e) => {
+          e.preventDefault();
+          answer(replyResult(draft));
+        }}
+      >
+        <div className="reply-row">
+          <label className="field" htmlFor={`${id}-role`}>
+            Role
+            <select id={`${id}-role`} value={draft.role} onChange={(e) => set({ role: e.target.value === "user" ? "user" : "assistant" })}>
+              <option value="assistant">assistant</option>
+              <option value="user">user</option>
+            </select>
+          </label>
+          <label className="field" htmlFor={`${id}-model`}>
+            Model
+            <input id={`${id}-model`} value={draft.model} onChange={(e) => set({ model: e.target.value })} />
+          </label>
+          <label className="field" htmlFor={`${id}-stop`}>
+            Stop reason
+            <select id={`${id}-stop`} value={draft.stopReason} onChange={(e) => set({ stopReason: e.target.value as ReplyDraft["stopReason"] })}>
+              {STOP_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          </label>
+          {draft.stopReason === "other" && (
+            <label className="field" htmlFor={`${id}-stop-custom`}>
+              Custom stop reason
+              <input id={`${id}-stop-custom`} value={draft.customStopReason} placeholder="other" onChange={(e) => set({ customStopReason: e.target.value })} />
+            </label>
+          )}
+        </div>
+        <label className="field block" htmlFor={`${id}-text`}>
+          Reply text
+          <textarea id={`${id}-text`} rows={3} value={draft.text} onChange={(e) => set({ text: e.target.value })} />
+        </label>
+        <div className="actions">
+          <button type="submit">Send reply</button>
+          <button type="button" onClick={() => refuse(new McpError({ kind: "cancelled", code: -1, message: "User rejected the sampling request" }))}>
+            Reject
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useMemo, useState } from "react";
+import { useAnswer } from "../api/useAnswer";
+import type { PendingInput } from "../store/inputStore";
+import { checkUrl, WARNING_TEXT } from "../utils/urlCheck";
+import { UrlDisplay } from "./UrlDisplay";
+
+/**
+ * A URL-mode elicitation: the full URL with its host emphasised and its risks in words. Nothing is
+ * fetched or opened until the user presses "Open in new tab"; "I'm done" then sends the consent.
+ */
+export function UrlElicitation({ input }: { input: PendingInput }) {
+  const { answer } = useAnswer(input);
+  const check = useMemo(() => checkUrl(input.params.url), [input.params.url]);
+  const [opened, setOpened] = useState(false);
+  const elicitationId = input.params.elicitationId;
+  const open = () => {
+    if (!check.openable) return;
+    window.open(check.href, "_blank", "noopener,noreferrer");
+    setOpened(true);
+  };
+  return (
+    <div className="url-elicitation">
+      <p className="server-text">{String(input.params.message ?? "")}</p>
+      <UrlDisplay check={check} />
+      {check.warnings.length > 0 && (
+        <ul className="input-warnings" aria-label="URL warnings">
+          {check.warnings.map((w) => (
+            <li key={w} data-warning={w}>
+              {WARNING_TEXT[w]}
+            </li>
+          ))}
+        </ul>
+      )}
+      {typeof elicitationId === "string" && (
+        <p className="muted">
+          elicitation id <code>{elicitationId}</code>
+        </p>
+      )}
+      {!check.openable && <p className="input-warning">This link cannot be opened from the inspector; it is shown as text only.</p>}
+      <div className="actions">
+        {check.openable && (
+          <button type="button" className={opened ? "secondary" : undefined} onClick={open}>
+            {opened ? "Open again" : "Open in new tab"}
+          </button>
+        )}
+        {opened && (
+          <button type="button" onClick={() => answer({ action: "accept" })}>
+            I'm done
+          </button>
+        )}
+        <button type="button" onClick={() => answer({ action: "decline" })}>
+          Decline
+        </button>
+        <button type="button" onClick={() => answer({ action: "cancel" })}>
+          Cancel
+        </button>
+      </div>
+      {!opened && check.openable && <p className="muted">Open the page first; “I'm done” appears after it.</p>}
+    </div>
+  );
+}

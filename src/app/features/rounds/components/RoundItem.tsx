@@ -1,0 +1,52 @@
+import type { CallRecord } from "../../call/store/callsStore";
+import type { ChainLink } from "../utils/chainOf";
+import { formatMs } from "../utils/describe";
+import type { RoundView } from "../utils/groupRounds";
+import { ChainNote } from "./ChainNote";
+import { InputRow } from "./InputRow";
+import { TokenView } from "./TokenView";
+
+function Timing({ round }: { round: RoundView }) {
+  const parts: string[] = [];
+  if (round.retry) parts.push(`retry #${String(round.retry.requestId)} ${formatMs(round.msToRetry ?? 0)} after the round began`);
+  else if (round.era === "legacy" && round.msToRetry !== undefined) parts.push(`answered in ${formatMs(round.msToRetry)}`);
+  if (round.serverMs !== undefined) parts.push(`server took ${formatMs(round.serverMs)}`);
+  return parts.length ? <p className="muted timing">{parts.join(" · ")}</p> : null;
+}
+
+/** One round: its questions and answers, the retry that carried them, and its token. */
+export function RoundItem({ round, link, call, last }: { round: RoundView; link: ChainLink | undefined; call: CallRecord; last: boolean }) {
+  const modern = round.era === "modern";
+  return (
+    <li className={`round ${round.held ? "is-held" : ""}`} aria-label={`Round ${round.index}`}>
+      <header className="round-head">
+        <span className="round-dot" aria-hidden="true" />
+        <strong>Round {round.index}</strong>
+        <span className={`badge era ${modern ? "retry" : "live"}`}>
+          {modern ? "retry" : `live request${round.serverRequestId !== undefined ? ` #${String(round.serverRequestId)}` : ""}`}
+        </span>
+        {round.held && <span className="badge warn">held</span>}
+        {round.retry?.edited && <span className="badge warn">edited</span>}
+      </header>
+      {round.inputs.length > 0 ? (
+        <ul className="round-inputs">
+          {round.inputs.map((input) => (
+            <InputRow key={input.key} input={input} />
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No questions: a state-only round (the client may retry at once).</p>
+      )}
+      <Timing round={round} />
+      {round.requestState !== undefined ? (
+        <details className="round-token" open={last}>
+          <summary>requestState</summary>
+          <TokenView token={round.requestState} decoded={round.decodedState} scope={{ method: call.method, params: call.params }} />
+        </details>
+      ) : (
+        modern && <p className="muted">No requestState in this round.</p>
+      )}
+      {link && <ChainNote link={link} />}
+    </li>
+  );
+}

@@ -1,0 +1,34 @@
+import { CappedPre } from "../../rounds/components/CappedPre";
+import { CopyButton } from "../../rounds/components/CopyButton";
+import type { WireEntry } from "../store/wireStore";
+import { formatBytes, formatClock, frameBody, frameInfo } from "../utils/frameInfo";
+
+/** Enough of a frame to read at once; the full text is behind "Show all" (and Copy). */
+const DETAIL_MAX = 20_000;
+
+/** The selected frame, pretty-printed (or raw when it did not parse). */
+export function WireDetail({ entry, onClose }: { entry: WireEntry; onClose: () => void }) {
+  const info = frameInfo(entry);
+  const body = frameBody(entry, Number.POSITIVE_INFINITY);
+  return (
+    <aside className="wire-detail" aria-label="Frame">
+      <header className="wire-detail-head">
+        <strong>
+          {entry.direction === "out" ? "→ sent" : "← received"} {info.kind}
+        </strong>
+        <code>{info.method}</code>
+        {info.id && <code>#{info.id.slice(0, 40)}</code>}
+        <span className="muted">
+          {formatClock(entry.at)} · {formatBytes(entry.size)}
+          {entry.latencyMs !== undefined ? ` · ${Math.round(entry.latencyMs)} ms` : ""}
+        </span>
+        <CopyButton text={entry.raw} title="Copy raw frame" />
+        <button type="button" className="link" onClick={onClose}>
+          Close
+        </button>
+      </header>
+      {entry.error !== undefined && <p className="field-error">Could not parse: {entry.error.slice(0, 300)}</p>}
+      <CappedPre key={entry.seq} text={body.text} max={DETAIL_MAX} label="Frame body" />
+    </aside>
+  );
+}
