@@ -5,17 +5,20 @@
  * No internals are mocked; the only wrappers are pass-through taps that record what crossed.
  */
 import { Client, type ClientEvent, type ConnectOptions, type InputHandlers } from "../core/mcp";
-import { Connection, type Clock, type Frame } from "../core/jsonrpc/connection";
-import type { JsonRpcMessage, JsonRpcRequest, RequestId } from "../core/jsonrpc/messages";
+import { Connection, type Frame } from "../core/jsonrpc/connection";
+import type { JsonRpcRequest, RequestId } from "../core/jsonrpc/messages";
 import { META } from "../core/protocol/meta";
 import { isObject, type ElicitParams } from "../core/protocol/types";
 import { inProcessPair } from "../core/transport/inProcess";
 import { StreamableHttpTransport } from "../core/transport/streamableHttp";
-import type { SendOptions, Transport, TransportEvent } from "../core/transport/transport";
+import type { Transport } from "../core/transport/transport";
 import { serveTransport, type McpServer, type ServerOptions, type ServerSession } from "../server";
 import { demoServer } from "../server/demo";
 import { startHttpServer, type RunningHttpServer } from "../server/http/handler";
 import { validateFrame, type WireRevision } from "../../test/wireSchema";
+import { TapTransport } from "./kit";
+
+export * from "./kit";
 
 export type TransportKind = "in-process" | "http";
 export const TRANSPORTS: readonly TransportKind[] = ["in-process", "http"];
@@ -59,144 +62,6 @@ export function demoHandlers(): Required<InputHandlers> {
     "sampling/createMessage": () => structuredClone(SAMPLED) as never,
     "roots/list": () => structuredClone(ROOTS),
   };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Small test utilities
-
-export interface FakeClock extends Clock {
-  advance(ms: number): void;
-  set(ms: number): void;
-}
-
-/** A clock whose `now` only moves when told; timers stay real (nothing in these flows waits on them). */
-export function fakeClock(start = 1_700_000_000_000): FakeClock {
-  let now = start;
-  return {
-    now: () => now,
-    advance: (ms) => void (now += ms),
-    set: (ms) => void (now = ms),
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
-    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-  };
-}
-
-export interface Deferred<T> {
-  promise: Promise<T>;
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-export function deferred<T = void>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-/** Runs `run` and returns what it threw (failing the test when it did not throw). */
-export async function caught<E = import("../core/jsonrpc/errors").McpError>(run: Promise<unknown> | (() => Promise<unknown>)): Promise<E> {
-  try {
-    await (typeof run === "function" ? run() : run);
-  } catch (e) {
-    return e as E;
-  }
-  throw new Error("expected a rejection, but the promise resolved");
-}
-
-// ---------------------------------------------------------------------------------------------------
-// A pass-through tap: records every message the client's transport sent and every event it gave back.
-
-export class TapTransport implements Transport {
-  readonly kind: Transport["kind"];
-  readonly sent: JsonRpcMessage[] = [];
-  readonly received: TransportEvent[] = [];
-  readonly inner: Transport;
-
-  constructor(inner: Transport) {
-    this.inner = inner;
-    this.kind = inner.kind;
-    inner.subscribe((event) => this.received.push(event));
-  }
-
-  /** Answers and notifications still being written; close() lets them land (they are quick: 202 on HTTP). */
-  readonly #unsettled = new Set<Promise<void>>();
-
-  send(message: JsonRpcMessage, options?: SendOptions): Promise<void> {
-    this.sent.push(message);
-    const sending = this.inner.send(message, options);
-    if (!("id" in message && "method" in message)) {
-      const settled = sending.catch(() => undefined);
-      this.#unsettled.add(settled);
-      void settled.then(() => this.#unsettled.delete(settled));
-    }
-    return sending;
-  }
-
-  subscribe(listener: (event: TransportEvent) => void): () => void {
-    return this.inner.subscribe(listener);
-  }
-
-  setProtocolVersion(revision: string | undefined): void {
-    this.inner.setProtocolVersion?.(revision);
-  }
-
-  async close(): Promise<void> {
-    await Promise.all(this.#unsettled);
-    return this.inner.close();
-  }
-}
-
-/**
- * Answers the first `times` requests of `method` itself with a JSON-RPC error instead of sending
- * them, like the conformance `request-metadata` mock that refuses the first request with -32022.
- */
-export class RefusingTransport implements Transport {
-  readonly kind: Transport["kind"];
-  readonly #inner: Transport;
-  readonly #listeners = new Set<(event: TransportEvent) => void>();
-  refused = 0;
-
-  constructor(
-    inner: Transport,
-    readonly method: string,
-    readonly error: { code: number; message: string; data?: unknown },
-    readonly times = 1,
-  ) {
-    this.#inner = inner;
-    this.kind = inner.kind;
-  }
-
-  async send(message: JsonRpcMessage, options?: SendOptions): Promise<void> {
-    if ("method" in message && "id" in message && message.method === this.method && this.refused < this.times) {
-      this.refused++;
-      const raw = JSON.stringify({ jsonrpc: "2.0", id: message.id, error: this.error });
-      const reply = JSON.parse(raw) as JsonRpcMessage;
-      queueMicrotask(() => this.#listeners.forEach((l) => l({ type: "message", message: reply, raw })));
-      return;
-    }
-    return this.#inner.send(message, options);
-  }
-
-  subscribe(listener: (event: TransportEvent) => void): () => void {
-    this.#listeners.add(listener);
-    const undo = this.#inner.subscribe(listener);
-    return () => {
-      this.#listeners.delete(listener);
-      undo();
-    };
-  }
-
-  setProtocolVersion(revision: string | undefined): void {
-    this.#inner.setProtocolVersion?.(revision);
-  }
-
-  close(): Promise<void> {
-    return this.#inner.close();
-  }
 }
 
 /** One HTTP request the client transport made, with the headers as they left (names lower-cased). */

@@ -6,6 +6,7 @@ import { text } from "../core/mcp";
 import type { McpError } from "../core/jsonrpc/errors";
 import { META } from "../core/protocol/meta";
 import { demoServer } from "../server/demo";
+import { startHttpServer } from "../server/http/handler";
 import {
   LEGACY,
   MODERN,
@@ -76,6 +77,21 @@ describe.each(TRANSPORTS)("negotiation over %s", (transport) => {
     expectFramesValid(p.events, "2025-06-18");
   });
 
+  it("a legacy client offering two revisions takes the older one the server picks", async () => {
+    const p = await openPair({ transport, server: demoServer({ versions: ["2025-06-18"] }), versions: ["2025-11-25", "2025-06-18"], handlers: demoHandlers() });
+    expect(paramsOf(messages(p.events, "out", "initialize")[0] ?? {}).protocolVersion).toBe("2025-11-25");
+    expect(p.client.revision).toBe("2025-06-18");
+    expect(text(await p.client.callTool("greet"))).toBe("Hello, Ada!");
+  });
+
+  it("a server pick the client does not offer ends the connection with an error naming both", async () => {
+    const p = await preparePair({ transport, server: demoServer({ versions: ["2025-06-18"] }), versions: ["2025-11-25"] });
+    const error = await caught<McpError>(p.connect());
+    expect(error.kind).toBe("protocol");
+    expect(error.message).toBe("the server chose revision 2025-06-18, which this client does not offer (2025-11-25)");
+    expect(p.client.getSnapshot().status).toBe("closed");
+  });
+
   it("a legacy-only client against a 2026-07-28-only server fails with an error that names the server's revisions", async () => {
     const p = await preparePair({ transport, server: demoServer({ versions: [MODERN] }), versions: ["2025-11-25"] });
     const error = await caught<McpError>(p.connect());
@@ -85,6 +101,20 @@ describe.each(TRANSPORTS)("negotiation over %s", (transport) => {
     expect(error.data).toMatchObject({ supported: [MODERN], requested: "2025-11-25" });
     expect(p.client.getSnapshot().status).toBe("closed");
   });
+
+  if (transport === "http") {
+    it("a refused initialize leaves no session behind on the HTTP endpoint, even if the client never DELETEs", async () => {
+      const running = await startHttpServer(demoServer({ versions: [MODERN] }), { port: 0 });
+      try {
+        const body = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+        const response = await fetch(running.url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify(body) });
+        expect(await response.text()).toContain("this server does not speak initialize-era revisions");
+        expect(running.handler.legacySessions.size).toBe(0);
+      } finally {
+        await running.close();
+      }
+    });
+  }
 
   it("a 2026-07-28-only client against a legacy-only server fails with the -32022 that lists what the server speaks", async () => {
     const p = await preparePair({ transport, server: demoServer({ versions: ["2025-11-25"] }), versions: [MODERN] });

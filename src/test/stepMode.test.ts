@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { text, type RetryDraft, type StepDecision } from "../core/mcp";
 import type { McpError } from "../core/jsonrpc/errors";
 import type { ElicitResult } from "../core/protocol/types";
+import { elicit, inputRequired, inputResponse, server } from "../server";
 import { ALL_REVISIONS, MODERN, TRANSPORTS, caught, closePairs, demoHandlers, messages, offerFor, openPair, type Pair } from "./harness";
 
 afterEach(closePairs);
@@ -157,6 +158,21 @@ describe.each(TRANSPORTS)("events over %s", (transport) => {
     expect(p.ofType("roundStarted").map((r) => [r.era, r.serverRequestId])).toEqual([
       ["legacy", ids[0]],
       ["legacy", ids[1]],
+    ]);
+  });
+
+  it.each([MODERN, "2025-11-25"])("on %s a call's progress notifications carry its callId", async (revision) => {
+    const progressing = server({
+      name: "progress",
+      version: "1",
+      tools: [{ name: "slow", handler: async (_args, ctx) => (await ctx.progress(1, 2, "half"), inputResponse(ctx, "go") ? "done" : inputRequired({ go: elicit("Go?", { type: "object", properties: {} }) })) }],
+    });
+    const p = await openPair({ transport, server: progressing, versions: offerFor(revision), handlers: demoHandlers() });
+    expect(text(await p.client.callTool("slow", {}, { meta: { progressToken: "tok" } }))).toBe("done");
+    const callId = p.ofType("callStarted")[0]?.callId;
+    expect(p.ofType("notification").map((n) => [n.method, n.callId, n.params?.progressToken])).toEqual([
+      ["notifications/progress", callId, "tok"],
+      ["notifications/progress", callId, "tok"],
     ]);
   });
 

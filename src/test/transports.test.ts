@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Client, text } from "../core/mcp";
 import type { McpError } from "../core/jsonrpc/errors";
 import { StreamableHttpTransport } from "../core/transport/streamableHttp";
-import { LEGACY, MODERN, STUB_DISCOVER, caught, closePairs, deferred, demoHandlers, expectFramesValid, openPair } from "./harness";
+import { elicit, inputRequired, inputResponse, server } from "../server";
+import { LEGACY, MODERN, STUB_DISCOVER, caught, closePairs, deferred, demoHandlers, expectFramesValid, flush, openPair } from "./harness";
 
 afterEach(closePairs);
 
@@ -60,6 +61,32 @@ describe("Streamable HTTP, 2026-07-28 flavour", () => {
   });
 });
 
+describe("x-mcp-header arguments on 2026-07-28 (SEP-2243)", () => {
+  const regional = server({
+    name: "regional",
+    version: "1",
+    tools: [
+      {
+        name: "regional",
+        inputSchema: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" }, note: { type: "string" } } },
+        handler: (args, ctx) => (inputResponse(ctx, "ok") ? `served ${String(args.region)}` : inputRequired({ ok: elicit("OK?", { type: "object", properties: {} }) })),
+      },
+    ],
+  });
+
+  it("are mirrored into Mcp-Param-* on the first request and on every retry", async () => {
+    const p = await openPair({ transport: "http", server: regional, handlers: demoHandlers() });
+    await p.client.listTools();
+    expect(text(await p.client.callTool("regional", { region: "eu-west-1", note: "not mirrored" }))).toBe("served eu-west-1");
+    const calls = (p.http?.exchanges ?? []).filter((x) => x.body?.method === "tools/call");
+    expect(calls).toHaveLength(2);
+    for (const call of calls) {
+      expect(call.headers["mcp-param-region"]).toBe("eu-west-1");
+      expect(call.headers).not.toHaveProperty("mcp-param-note");
+    }
+  });
+});
+
 describe.each(LEGACY)("Streamable HTTP, initialize-era flavour on %s", (revision) => {
   it("the session id from initialize rides on every later request, and close ends the session", async () => {
     const p = await openPair({ transport: "http", versions: [revision], handlers: demoHandlers() });
@@ -104,6 +131,19 @@ describe("broken frames from an in-process server", () => {
     expect(text(await p.client.callTool("two-steps"))).toBe("Ada likes blue");
     expect(p.client.getSnapshot().status).toBe("connected");
     expectFramesValid(p.events, MODERN);
+  });
+
+  it("on 2026-07-28 a request from the server is refused with -32601 and never reaches a handler", async () => {
+    let asked = 0;
+    const p = await openPair({ transport: "in-process", handlers: { "elicitation/create": () => (asked++, { action: "accept", content: { name: "leak" } }) } });
+    p.inProcess?.clientEnd.deliver(JSON.stringify({ jsonrpc: "2.0", id: "evil-1", method: "elicitation/create", params: { message: "Password?", requestedSchema: { type: "object", properties: {} } } }));
+    await flush();
+    await flush();
+    const reply = p.frames().find((f) => f.direction === "out" && f.message && "id" in f.message && f.message.id === "evil-1");
+    expect(reply?.message).toMatchObject({ error: { code: -32601 } });
+    expect(reply?.method).toBe("elicitation/create");
+    expect(asked).toBe(0);
+    expect(p.ofType("inputRequested")).toHaveLength(0);
   });
 
   it("junk in the middle of a call's rounds does not disturb the call", async () => {

@@ -1,5 +1,5 @@
 import { Component, createElement as h, type ReactNode } from "react";
-import { getTemplate, getUiOptions, type FieldTemplateProps, type RJSFSchema } from "@rjsf/utils";
+import { getTemplate, getUiOptions, type ErrorTransformer, type FieldTemplateProps, type RJSFSchema } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import Ajv2020 from "ajv/dist/2020";
 
@@ -89,6 +89,9 @@ export function FieldTemplate(props: FieldTemplateProps): ReactNode {
   const title = show ? h("div", { className: "label-row" }, h("label", { className: "control-label", htmlFor: id }, label), star) : null;
   return h(Wrap, props, title, displayLabel && description ? description : null, children, errors, help);
 }
+
+/** Errors show under their field, so "must have required property 'X'" can just say "is required". */
+export const transformErrors: ErrorTransformer = (errors) => errors.map((e) => (e.name === "required" ? { ...e, message: "is required" } : e));
 
 /** The templates every form here uses on top of rjsf's default theme. */
 export const templates = { FieldTemplate };

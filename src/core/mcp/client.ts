@@ -283,6 +283,10 @@ export class Client {
   }
 
   #onServerRequest(request: JsonRpcRequest, relatedRequestId: RequestId | undefined): Promise<Record<string, unknown>> {
+    // 2026-07-28 forbids server→client requests (input goes through input_required): never answer one.
+    if (this.era === "modern") {
+      return Promise.reject(new McpError({ kind: "protocol", code: ErrorCode.MethodNotFound, message: `Method not found: ${request.method} (2026-07-28 servers send no requests)` }));
+    }
     return this.legacyInput.answer(request, relatedRequestId);
   }
 

@@ -104,11 +104,13 @@ async function legacyCall(client: Client, params: Record<string, unknown>, state
 
 async function modernLoop(client: Client, params: Record<string, unknown>, state: CallState, options: CallOptions): Promise<Record<string, unknown>> {
   let extra: { inputResponses?: InputResponses; requestState?: string } = {};
-  let retryId: RequestId | undefined;
+  let retryId: RequestId = client.connection.newId();
   for (;;) {
     if (state.signal.aborted) throw new McpError({ kind: "cancelled", message: `${state.method} was cancelled` });
-    const sendOptions = { signal: state.signal, ...(retryId !== undefined ? { id: retryId } : {}), ...(options.headers ? { headers: options.headers } : {}) };
-    const result = await client.requestModern(state.method, { ...params, ...extra }, sendOptions);
+    const sendOptions = { signal: state.signal, id: retryId, ...(options.headers ? { headers: options.headers } : {}) };
+    // Tracked while in flight, so notifications on its stream (progress) are reported with this call's id.
+    const untrack = client.legacyInput.track(retryId, state);
+    const result = await client.requestModern(state.method, { ...params, ...extra }, sendOptions).finally(untrack);
     // A missing resultType is "complete" (what older servers send); unknown ones are invalid.
     const resultType = result.resultType ?? "complete";
     if (resultType === "complete") return result;

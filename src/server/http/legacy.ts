@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
-import { errorResponse, isRequest, isResponse, type JsonRpcMessage, type RequestId } from "../../core/jsonrpc/messages";
+import { errorResponse, isErrorResponse, isRequest, isResponse, type JsonRpcMessage, type RequestId } from "../../core/jsonrpc/messages";
 import { ErrorCode } from "../../core/protocol/codes";
 import { ServerSession } from "../session";
 import type { McpServer } from "../server";
@@ -22,6 +22,8 @@ class LegacyHttpSession {
   readonly #streams = new Map<string, Stream>();
   #standalone: ServerResponse | undefined;
   lastSeen = Date.now();
+  /** Called when `initialize` itself was refused: no session was opened, so none may linger. */
+  onRefused: (() => void) | undefined;
 
   constructor(server: McpServer, caller: string) {
     this.session = new ServerSession(server, { caller, send: async (m, o) => this.#route(m, o?.relatedRequestId) });
@@ -77,6 +79,7 @@ class LegacyHttpSession {
     const event = { id: `${stream.id}-${stream.events.length + 1}`, data };
     stream.events.push(event);
     if (stream.res) writeSseEvent(stream.res, data, event.id);
+    if (final !== undefined && isErrorResponse(message) && this.session.legacyRevision === undefined) this.onRefused?.();
     if (final !== undefined) {
       stream.complete = true;
       this.#byRequest.delete(final);
@@ -111,6 +114,7 @@ export class LegacySessions {
   initialize(req: IncomingMessage, res: ServerResponse, message: JsonRpcMessage, caller: string): void {
     const entry = new LegacyHttpSession(this.#server, caller);
     this.#sessions.set(entry.id, entry);
+    entry.onRefused = () => this.#sessions.delete(entry.id);
     this.#post(entry, req, res, message, caller);
   }
 

@@ -23,7 +23,7 @@ describe("ArgumentsForm", () => {
     render(<Harness schema={echo} onSubmit={onSubmit} />);
     const submit = await screen.findByRole("button", { name: "Call tool" });
     fireEvent.click(submit);
-    expect(await screen.findByText(/must have required property/)).toBeTruthy();
+    expect(await screen.findByText(/is required/)).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText("Message"), { target: { value: "hi" } });
     fireEvent.click(submit);

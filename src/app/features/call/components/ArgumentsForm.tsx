@@ -1,7 +1,7 @@
 import Form from "@rjsf/core";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { JsonObject } from "../../../../core/protocol/types";
-import { prepareToolSchema, RjsfBoundary, templates, validatorFor } from "../../../lib/rjsf";
+import { prepareToolSchema, RjsfBoundary, templates, transformErrors, validatorFor } from "../../../lib/rjsf";
 
 export interface ArgumentsFormProps {
   schema: JsonObject;
@@ -119,6 +119,7 @@ export default function SchemaArgumentsForm(props: ArgumentsFormProps) {
             formData={value}
             validator={validatorFor(prepared.dialect)}
             templates={templates}
+            transformErrors={transformErrors}
             idPrefix={idPrefix}
             showErrorList={false}
             noHtml5Validate

@@ -1,7 +1,7 @@
 import Form from "@rjsf/core";
 import type { CustomValidator, FormValidation } from "@rjsf/utils";
 import { useMemo, useState } from "react";
-import { RjsfBoundary, templates, validator } from "../../../lib/rjsf";
+import { RjsfBoundary, templates, transformErrors, validator } from "../../../lib/rjsf";
 import { useAnswer } from "../api/useAnswer";
 import type { PendingInput } from "../store/inputStore";
 import { acceptResult, contentFrom } from "../utils/elicitContent";
@@ -54,6 +54,7 @@ export default function RjsfElicitationForm({ input }: { input: PendingInput }) 
           formData={data}
           validator={validator}
           templates={templates}
+          transformErrors={transformErrors}
           idPrefix={input.id}
           showErrorList={false}
           noHtml5Validate

@@ -38,14 +38,14 @@ export function UrlElicitation({ input }: { input: PendingInput }) {
       )}
       {!check.openable && <p className="input-warning">This link cannot be opened from the inspector; it is shown as text only.</p>}
       <div className="actions">
-        {check.openable && (
-          <button type="button" className={opened ? "secondary" : undefined} onClick={open}>
-            {opened ? "Open again" : "Open in new tab"}
-          </button>
-        )}
         {opened && (
           <button type="button" onClick={() => answer({ action: "accept" })}>
             I'm done
+          </button>
+        )}
+        {check.openable && (
+          <button type="button" onClick={open}>
+            {opened ? "Open again" : "Open in new tab"}
           </button>
         )}
         <button type="button" onClick={() => answer({ action: "decline" })}>

@@ -6,6 +6,8 @@ import { JsonPreview } from "./JsonPreview";
 export function InputRow({ input }: { input: InputView }) {
   const summary = summarizeRequest(input.request);
   const settled = input.answer !== undefined || input.error !== undefined;
+  // Once retried, show what went (step mode may have changed it); until then, the answer given.
+  const shown = input.sent ?? input.answer;
   return (
     <li className="round-input" aria-label={`Input ${input.key}`} data-kind={summary.kind}>
       <div className="round-input-head">
@@ -17,13 +19,15 @@ export function InputRow({ input }: { input: InputView }) {
       <div className="round-input-answer">
         {input.error ? (
           <span className="bad">✗ {oneLine(input.error.message, 200)}</span>
-        ) : input.answer !== undefined ? (
-          <JsonPreview value={input.answer} label={`Answer ${input.key}`} />
+        ) : shown !== undefined ? (
+          <JsonPreview value={shown} label={`Answer ${input.key}`} />
+        ) : input.edited ? (
+          <span className="bad">not sent: removed in step mode</span>
         ) : (
           <span className="muted">waiting for an answer…</span>
         )}
         {settled && input.ms !== undefined && <span className="muted timing">{formatMs(input.ms)}</span>}
-        {input.edited && <span className="badge warn">edited in step mode</span>}
+        {input.edited && shown !== undefined && <span className="badge warn">edited in step mode</span>}
       </div>
     </li>
   );

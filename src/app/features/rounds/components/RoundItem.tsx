@@ -4,6 +4,7 @@ import { formatMs } from "../utils/describe";
 import type { RoundView } from "../utils/groupRounds";
 import { ChainNote } from "./ChainNote";
 import { InputRow } from "./InputRow";
+import { JsonPreview } from "./JsonPreview";
 import { TokenView } from "./TokenView";
 
 function Timing({ round }: { round: RoundView }) {
@@ -36,6 +37,12 @@ export function RoundItem({ round, link, call, last }: { round: RoundView; link:
         </ul>
       ) : (
         <p className="muted">No questions: a state-only round (the client may retry at once).</p>
+      )}
+      {round.extraKeys.length > 0 && (
+        <div className="round-extra">
+          <span className="badge warn">also sent</span> <span className="muted">keys the server did not ask:</span>{" "}
+          <JsonPreview value={Object.fromEntries(round.extraKeys.map((k) => [k, round.retry?.inputResponses[k]]))} label="Extra keys sent" />
+        </div>
       )}
       <Timing round={round} />
       {round.requestState !== undefined ? (

@@ -113,4 +113,21 @@ describe("groupRounds", () => {
     const call = new CallBuilder().round(1, {}, tok1).retried(1, 9, {}, `${tok1}x`, true).build();
     expect(groupRounds(call)[0]?.retry).toMatchObject({ edited: true, requestState: `${tok1}x` });
   });
+
+  it("keeps what the retry carried per key, and keys it added, apart from the answers given", () => {
+    const call = new CallBuilder()
+      .round(1, { a: elicitRequest("A?"), b: elicitRequest("B?"), c: elicitRequest("C?") }, tok1)
+      .answered(1, "a", accept({ x: "1" }))
+      .answered(1, "b", accept({ x: "2" }))
+      .answered(1, "c", accept({ x: "3" }))
+      .retried(1, 2, { a: accept({ x: "1" }), b: { action: "decline" }, z: { action: "cancel" } }, tok1, true)
+      .build();
+    const [round] = groupRounds(call);
+    expect(round?.inputs.map((i) => [i.key, i.sent, i.edited])).toEqual([
+      ["a", accept({ x: "1" }), false],
+      ["b", { action: "decline" }, true],
+      ["c", undefined, true],
+    ]);
+    expect(round?.extraKeys).toEqual(["z"]);
+  });
 });

@@ -20,7 +20,9 @@ export interface InputView {
   error: McpError | undefined;
   /** How long the answer took (the handler or the person). */
   ms: number | undefined;
-  /** Initialize era in step mode: the answer was changed while held. */
+  /** What the retry carried for this key (2026-07-28); it differs from `answer` when edited in step mode. */
+  sent: InputResponse | undefined;
+  /** Changed in step mode before it went: the retry's value, or the live answer, is not the one given. */
   edited: boolean;
 }
 
@@ -46,6 +48,8 @@ export interface RoundView {
   /** Step mode: a retry (or answer) is waiting for the user. */
   held: boolean;
   retry: RetryView | undefined;
+  /** Keys the retry answered that the round never asked (step-mode edits, or a client bug). */
+  extraKeys: string[];
   /** Round start to the retry (2026) or to the last answer (initialize era); undefined until then. */
   msToRetry: number | undefined;
   /** Retry sent to the server's next word: the next round, or the end of the call. */
@@ -71,6 +75,7 @@ function openRound(index: number, era: Era, at: number): RoundView {
     decodedState: undefined,
     held: false,
     retry: undefined,
+    extraKeys: [],
     msToRetry: undefined,
     serverMs: undefined,
   };
@@ -79,7 +84,7 @@ function openRound(index: number, era: Era, at: number): RoundView {
 function inputOf(round: RoundView, key: string, request?: InputRequest): InputView | undefined {
   let input = round.inputs.find((i) => i.key === key);
   if (!input && request) {
-    input = { key, request, askedAt: undefined, answeredAt: undefined, answer: undefined, error: undefined, ms: undefined, edited: false };
+    input = { key, request, askedAt: undefined, answeredAt: undefined, answer: undefined, error: undefined, ms: undefined, sent: undefined, edited: false };
     round.inputs.push(input);
   }
   return input;
@@ -148,6 +153,12 @@ export function groupRounds(call: CallRecord): RoundView[] {
           requestState: event.draft.requestState,
         };
         round.msToRetry = event.at - round.startedAt;
+        const sent = event.draft.inputResponses;
+        for (const input of round.inputs) {
+          input.sent = Object.prototype.hasOwnProperty.call(sent, input.key) ? sent[input.key] : undefined;
+          input.edited = !sameJson(input.sent, input.answer);
+        }
+        round.extraKeys = Object.keys(sent).filter((k) => !round.inputs.some((i) => i.key === k));
         break;
       }
       case "callFinished":
