@@ -10,7 +10,9 @@ const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
 // The embedded demo server runs in this page: no network, so every flow works at once.
-const inspector = createInspector({ embeddedServer: demoServer() });
+// A known stateSecret, so "Verify MAC" in the rounds view can be tried (README: the requestState token).
+export const EMBEDDED_STATE_SECRET = "presa-demo-secret";
+const inspector = createInspector({ embeddedServer: demoServer({ stateSecret: EMBEDDED_STATE_SECRET }) });
 
 createRoot(container).render(
   <StrictMode>

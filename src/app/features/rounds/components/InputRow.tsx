@@ -1,6 +1,6 @@
 import type { InputView } from "../utils/groupRounds";
 import { formatMs, oneLine, summarizeRequest } from "../utils/describe";
-import { JsonPreview } from "./JsonPreview";
+import { JsonPreview } from "../../../components/ui/JsonPreview";
 
 /** One question of a round: its kind, key and a one-line summary, then the answer or the failure. */
 export function InputRow({ input }: { input: InputView }) {

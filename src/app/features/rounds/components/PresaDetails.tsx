@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import type { DecodedState, ScopeCheck } from "../../../../core/state";
 import { expiryText, isoOf, macResult, scopeOf, type TokenScope } from "../utils/tokenChecks";
-import { JsonPreview } from "./JsonPreview";
+import { JsonPreview } from "../../../components/ui/JsonPreview";
 import { useNow } from "./useNow";
 
 type Presa = Extract<DecodedState, { kind: "presa" }>;

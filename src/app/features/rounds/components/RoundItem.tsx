@@ -4,7 +4,7 @@ import { formatMs } from "../utils/describe";
 import type { RoundView } from "../utils/groupRounds";
 import { ChainNote } from "./ChainNote";
 import { InputRow } from "./InputRow";
-import { JsonPreview } from "./JsonPreview";
+import { JsonPreview } from "../../../components/ui/JsonPreview";
 import { TokenView } from "./TokenView";
 
 function Timing({ round }: { round: RoundView }) {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CopyButton } from "./CopyButton";
+import { CopyButton } from "../../../components/ui/CopyButton";
 
 /** Characters of a token shown before "expand"; tokens can be any length. */
 export const TOKEN_PREVIEW = 96;

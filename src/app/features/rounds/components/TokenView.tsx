@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import type { DecodedState } from "../../../../core/state";
 import { oneLine } from "../utils/describe";
 import { decodeToken, expiryAt, isoOf, type TokenScope } from "../utils/tokenChecks";
-import { JsonPreview } from "./JsonPreview";
+import { JsonPreview } from "../../../components/ui/JsonPreview";
 import { PresaDetails } from "./PresaDetails";
 import { TokenRaw } from "./TokenRaw";
 import { useNow } from "./useNow";

@@ -1,3 +1,4 @@
+import { capText, safeJson, type Capped } from "../../../lib/capText";
 /**
  * Display derivations for the timeline: a one-line summary of each question, the call's outcome, and
  * JSON that is safe to show (never throws, capped). Everything here reads untrusted server data, so
@@ -96,24 +97,4 @@ export function formatSeconds(ms: number): string {
   return `${Math.floor(h / 24)} d`;
 }
 
-export interface Capped {
-  text: string;
-  truncated: boolean;
-  /** Length of the full text, in characters. */
-  length: number;
-}
-
-/** JSON.stringify that never throws (cycles, BigInt) and says `undefined` for nothing. */
-export function safeJson(value: unknown, indent?: number): string {
-  if (value === undefined) return "undefined";
-  try {
-    return JSON.stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? `${v.toString()}n` : v), indent) ?? String(value);
-  } catch (e) {
-    return `(cannot show: ${e instanceof Error ? e.message : String(e)})`;
-  }
-}
-
-/** Cuts text to `max` characters so a huge server payload cannot stall rendering. */
-export function capText(text: string, max: number): Capped {
-  return text.length > max ? { text: text.slice(0, max), truncated: true, length: text.length } : { text, truncated: false, length: text.length };
-}
+export { capText, safeJson, type Capped };

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from "react";
 import { useInspector } from "../../../lib/context";
-import { JsonPreview } from "../../rounds/components/JsonPreview";
+import { JsonPreview } from "../../../components/ui/JsonPreview";
 import type { HeldRetry } from "../store/stepStore";
 import { buildRetry, initialEdits, type RetryEdits } from "../utils/retryEdits";
 

@@ -1,5 +1,5 @@
-import { CappedPre } from "../../rounds/components/CappedPre";
-import { CopyButton } from "../../rounds/components/CopyButton";
+import { CappedPre } from "../../../components/ui/CappedPre";
+import { CopyButton } from "../../../components/ui/CopyButton";
 import type { WireEntry } from "../store/wireStore";
 import { formatBytes, formatClock, frameBody, frameInfo } from "../utils/frameInfo";
 

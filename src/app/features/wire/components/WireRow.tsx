@@ -1,7 +1,7 @@
 import { memo } from "react";
 import type { WireEntry } from "../store/wireStore";
 import { formatBytes, formatClock, frameInfo } from "../utils/frameInfo";
-import { CopyButton } from "../../rounds/components/CopyButton";
+import { CopyButton } from "../../../components/ui/CopyButton";
 
 export interface WireRowProps {
   entry: WireEntry;

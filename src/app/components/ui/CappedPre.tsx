@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { capText } from "../utils/describe";
+import { capText } from "../../lib/capText";
 
 /** Shown before "Show all": enough to read, little enough that a hostile payload cannot stall the page. */
 export const PREVIEW_CHARS = 4000;

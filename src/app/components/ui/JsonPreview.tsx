@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { capText, safeJson } from "../utils/describe";
+import { capText, safeJson } from "../../lib/capText";
 import { CappedPre } from "./CappedPre";
 
 /** One line of compact JSON; a click shows it pretty-printed (still capped). */
