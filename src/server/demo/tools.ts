@@ -1,12 +1,34 @@
 import { elicit, elicitUrl, roots, sample } from "../../core/input";
 import { isObject, type JsonValue, type ElicitResult, type ListRootsResult, type CreateMessageResult } from "../../core/protocol/types";
 import { inputRequired, inputResponse, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
-import { greet, twoSteps } from "./seedTools";
+import { greet } from "./seedTools";
 
 function elicited(ctx: HandlerContext, key: string): ElicitResult | undefined {
   const r = inputResponse(ctx, key);
   return isObject(r) && typeof r.action === "string" ? (r as ElicitResult) : undefined;
 }
+
+type Named = { content?: Record<string, unknown> } | undefined;
+
+/**
+ * The seed's two-steps with forms a person can fill: the seed's bare `{type: "object"}` schemas suit
+ * a scripted client, but a user needs a field for the name and one for the colour.
+ */
+const twoSteps: ToolDefinition = {
+  name: "two-steps",
+  description: "Asks twice: a name, then a colour, carrying the name in requestState",
+  handler: (_args, ctx) => {
+    const step = (ctx.state as { step?: number } | undefined)?.step;
+    if (step === undefined) {
+      return inputRequired({ name: elicit("Name?", { type: "object", properties: { name: { type: "string", title: "Name" } }, required: ["name"] }) }, { step: 1 });
+    }
+    if (step === 1) {
+      const name = String((inputResponse(ctx, "name") as Named)?.content?.name);
+      return inputRequired({ color: elicit("Color?", { type: "object", properties: { color: { type: "string", title: "Color" } }, required: ["color"] }) }, { step: 2, name });
+    }
+    return `${String((ctx.state as { name?: string }).name)} likes ${String((inputResponse(ctx, "color") as Named)?.content?.color)}`;
+  },
+};
 
 const connectAccount: ToolDefinition = {
   name: "connect-account",

@@ -1,0 +1,150 @@
+// The conformance client of @modelcontextprotocol/conformance, built on the client core: the suite runs
+// `<command> <server-url>` with the scenario in MCP_CONFORMANCE_SCENARIO, the revision in
+// MCP_CONFORMANCE_PROTOCOL_VERSION and scenario data in MCP_CONFORMANCE_CONTEXT (brief §10.1).
+// It exits 0 when the flow ran to its end; the suite itself decides what passed.
+import { connect, text, type Client, type InputHandlers } from "../src/core/mcp";
+import { isObject, type ElicitParams, type Tool } from "../src/core/protocol/types";
+import { StreamableHttpTransport } from "../src/core/transport/streamableHttp";
+
+const url = process.argv.at(-1);
+const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
+const revision = process.env.MCP_CONFORMANCE_PROTOCOL_VERSION ?? "2025-11-25";
+const context = parseContext(process.env.MCP_CONFORMANCE_CONTEXT);
+
+interface ToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+function parseContext(raw: string | undefined): { toolCalls?: ToolCall[] } {
+  if (!raw) return {};
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isObject(value) ? (value as { toolCalls?: ToolCall[] }) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Accepts every form with each field's schema `default` (SEP-1034: a client applies defaults it shows). */
+function withDefaults(params: ElicitParams): Record<string, unknown> {
+  const content: Record<string, unknown> = {};
+  const schema = "requestedSchema" in params ? params.requestedSchema : undefined;
+  const properties = isObject(schema) && isObject(schema.properties) ? schema.properties : {};
+  for (const [name, property] of Object.entries(properties)) {
+    if (isObject(property) && property.default !== undefined) content[name] = property.default;
+    else if (isObject(property) && property.type === "boolean") content[name] = true;
+  }
+  return content;
+}
+
+const handlers: InputHandlers = {
+  "elicitation/create": (params) => ({ action: "accept", content: withDefaults(params) as Record<string, string> }),
+  "sampling/createMessage": () => ({ role: "assistant", content: { type: "text", text: "Paris" }, model: "conformance-model", stopReason: "endTurn" }),
+  "roots/list": () => ({ roots: [{ uri: "file:///tmp/conformance", name: "conformance" }] }),
+};
+
+/** Arguments for a tool the scenario gives none for: a plain value for each required property. */
+function sampleArguments(tool: Tool): Record<string, unknown> {
+  const schema = isObject(tool.inputSchema) ? tool.inputSchema : {};
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const args: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    const type = isObject(property) ? property.type : undefined;
+    if (type === "number" || type === "integer") args[name] = name === "b" ? 3 : 5;
+    else if (type === "boolean") args[name] = true;
+    else if (type === "string") args[name] = name === "region" ? "us-west1" : "value";
+  }
+  return args;
+}
+
+async function callEvery(client: Client, tools: Tool[]): Promise<void> {
+  for (const tool of tools) log(`${tool.name}: ${text(await client.callTool(tool.name, sampleArguments(tool)))}`);
+}
+
+async function readEverything(client: Client): Promise<void> {
+  const resources = await client.listResources();
+  for (const r of Array.isArray(resources.resources) ? resources.resources : []) {
+    if (isObject(r) && typeof r.uri === "string") log(`${r.uri}: ${text(await client.readResource(r.uri))}`);
+  }
+  const prompts = await client.listPrompts();
+  for (const p of Array.isArray(prompts.prompts) ? prompts.prompts : []) {
+    if (isObject(p) && typeof p.name === "string") log(`${p.name}: ${text(await client.getPrompt(p.name))}`);
+  }
+}
+
+/** sep-2322: the echo-state call (the unrelated call runs inside its round), then the no-state and no-resultType calls. */
+async function requestState(client: Client): Promise<void> {
+  await client.listTools();
+  for (const name of ["test_mrtr_echo_state", "test_mrtr_no_state", "test_mrtr_no_result_type"]) {
+    log(`${name}: ${text(await client.callTool(name, {}))}`);
+  }
+}
+
+function log(line: string): void {
+  console.log(line);
+}
+
+async function run(): Promise<void> {
+  if (!url) throw new Error("usage: conformance-client <server-url>");
+  const unrelatedFirst = scenario === "sep-2322-client-request-state";
+  const client = await connect(new StreamableHttpTransport(url), {
+    versions: [revision],
+    clientInfo: { name: "presa-inspector-conformance", version: "0.1.0" },
+    handlers: unrelatedFirst ? withUnrelatedCall(handlers, () => client) : handlers,
+    requestTimeoutMs: 20_000,
+  });
+  try {
+    switch (scenario) {
+      case "initialize":
+      case "request-metadata":
+      case "json-schema-ref-no-deref":
+        await client.listTools();
+        break;
+      case "sep-2322-client-request-state":
+        await requestState(client);
+        break;
+      case "http-standard-headers":
+        await callEvery(client, await client.listTools());
+        await readEverything(client);
+        break;
+      case "http-custom-headers":
+        await client.listTools();
+        for (const call of context.toolCalls ?? []) log(`${call.name}: ${text(await client.callTool(call.name, call.arguments))}`);
+        break;
+      default:
+        // tools_call, elicitation-sep1034-client-defaults, sse-retry, http-invalid-tool-headers, and
+        // any other tool scenario: list, then call what is listed.
+        await callEvery(client, await client.listTools());
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * Wraps the elicitation handler so that, during the first round of `test_mrtr_echo_state`, a call to
+ * `test_mrtr_unrelated` goes out and completes: the parallel-isolation check wants it between the
+ * round and its retry, carrying none of that call's inputResponses or requestState.
+ */
+function withUnrelatedCall(base: InputHandlers, client: () => Client): InputHandlers {
+  let done = false;
+  return {
+    ...base,
+    "elicitation/create": async (params, ctx) => {
+      if (!done) {
+        done = true;
+        log(`unrelated: ${text(await client().callTool("test_mrtr_unrelated", {}))}`);
+      }
+      return base["elicitation/create"]!(params, ctx);
+    },
+  };
+}
+
+run().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,84 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+import { DEMO_URL } from "./ports";
+
+const errorsOf = new WeakMap<Page, string[]>();
+
+/** Opens the app and waits until it is connected to the embedded demo server. */
+export async function openApp(page: Page): Promise<void> {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  errorsOf.set(page, errors);
+  await page.goto("/");
+  await expect(page.getByTestId("connection-status")).toHaveText("connected");
+}
+
+/** Uncaught errors the page threw since openApp. */
+export function pageErrors(page: Page): string[] {
+  return errorsOf.get(page) ?? [];
+}
+
+export function roundsPanel(page: Page): Locator {
+  return page.getByRole("region", { name: "Rounds" });
+}
+
+export type Target = "embedded" | "http";
+
+/** Points the app at a target and waits for the connection. */
+export async function useTarget(page: Page, target: Target): Promise<void> {
+  if (target === "embedded") return;
+  await page.getByLabel("Server", { exact: true }).selectOption("url");
+  await page.getByLabel("Server URL").fill(DEMO_URL);
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page.getByTestId("connection-status")).toHaveText("connected");
+}
+
+/** Pins a revision (or "auto") and waits for the negotiated one. */
+export async function useRevision(page: Page, revision: string, expected = revision): Promise<void> {
+  await page.getByLabel("Revision").selectOption(revision);
+  await expect(page.getByTestId("negotiated-revision")).toHaveText(expected);
+  await expect(page.getByTestId("connection-status")).toHaveText("connected");
+}
+
+export async function setCapability(page: Page, label: string, mode: "handled" | "off" | "declared"): Promise<void> {
+  await page.getByLabel(label, { exact: true }).selectOption(mode);
+  await expect(page.getByTestId("connection-status")).toHaveText("connected");
+}
+
+export function catalog(page: Page): Locator {
+  return page.getByRole("navigation", { name: "Catalog" });
+}
+
+/** Selects a tool (or prompt/resource on its tab) by the start of its title. */
+export async function pick(page: Page, title: string | RegExp, tab?: "Tools" | "Resources" | "Prompts"): Promise<void> {
+  if (tab) await catalog(page).getByRole("tab", { name: new RegExp(`^${tab}`) }).click();
+  await catalog(page).getByRole("button", { name: title }).first().click();
+}
+
+export async function run(page: Page, verb = "Call tool"): Promise<void> {
+  await page.getByRole("button", { name: verb, exact: true }).click();
+}
+
+/**
+ * The input card that shows a question. Cards are named by key ("Input request who"); on
+ * initialize-era sessions the key is the server request's id, so tests find cards by their text.
+ */
+export function inputCard(page: Page, text: string | RegExp): Locator {
+  return page.getByRole("article", { name: /^Input request / }).filter({ hasText: text });
+}
+
+export function result(page: Page): Locator {
+  return page.getByTestId("call-view").getByTestId("result");
+}
+
+export function callView(page: Page): Locator {
+  return page.getByTestId("call-view");
+}
+
+/** Fills the fields of the elicitation form that shows `question`, and accepts it. */
+export async function answerForm(page: Page, question: string | RegExp, fields: Record<string, string>): Promise<void> {
+  const card = inputCard(page, question);
+  await expect(card).toBeVisible();
+  for (const [label, value] of Object.entries(fields)) await card.getByLabel(label, { exact: true }).fill(value);
+  await card.getByRole("button", { name: "Accept", exact: true }).click();
+  await expect(card).toHaveCount(0);
+}
