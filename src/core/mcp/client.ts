@@ -170,6 +170,10 @@ export class Client {
     }
     this.#setRevision(chosen, "legacy", "initialize");
     await this.connection.notify("notifications/initialized");
+    // Server requests tied to no call (SDK servers send elicitation/create or roots/list this way) come
+    // only on the standalone GET stream, so it is opened as SDK clients do. A 405 means the server has
+    // none; any other failure is not fatal (the transport has logged it), so connecting goes on.
+    await this.transport.openStandaloneStream?.().catch(() => undefined);
     this.#connected(
       isObject(result.serverInfo) ? (result.serverInfo as unknown as Implementation) : undefined,
       isObject(result.capabilities) ? (result.capabilities as ServerCapabilities) : {},

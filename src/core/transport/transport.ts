@@ -33,5 +33,7 @@ export interface Transport {
   subscribe(listener: (event: TransportEvent) => void): () => void;
   /** The negotiated revision, so HTTP can stamp MCP-Protocol-Version and pick its flavour. */
   setProtocolVersion?(revision: string | undefined): void;
+  /** Legacy HTTP: opens the GET stream that carries server messages tied to no request (2025-03-26 on). */
+  openStandaloneStream?(): Promise<void>;
   close(): Promise<void>;
 }
