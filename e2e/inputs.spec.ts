@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { callView, inputCard, openApp, pageErrors, pick, result, run, useRevision } from "./support/app";
+import { callView, inputCard, openApp, pageErrors, pick, result, run, runWithJson, useRevision } from "./support/app";
 
 test.beforeEach(async ({ page }) => {
   await openApp(page);
@@ -60,9 +60,7 @@ for (const revision of ["2026-07-28", "2025-11-25"]) {
   test(`sampling and roots are answered from the UI (${revision})`, async ({ page }) => {
     await useRevision(page, revision);
     await pick(page, /^Summarize/);
-    await page.getByRole("button", { name: "JSON", exact: true }).click();
-    await page.getByLabel("Arguments (JSON)").fill('{"text": "MCP lets servers ask their clients for input."}');
-    await run(page);
+    await runWithJson(page, { text: "MCP lets servers ask their clients for input." });
     const sampling = inputCard(page, "Summarize in one sentence");
     await expect(sampling).toContainText("MCP lets servers ask");
     await sampling.getByLabel("Reply text").fill("Servers can ask clients for input.");

@@ -58,6 +58,13 @@ export async function run(page: Page, verb = "Call tool"): Promise<void> {
   await page.getByRole("button", { name: verb, exact: true }).click();
 }
 
+/** Enters the arguments as raw JSON (the editor beside the generated form) and runs. */
+export async function runWithJson(page: Page, args: unknown, verb = "Call tool"): Promise<void> {
+  await page.getByRole("button", { name: "JSON", exact: true }).click();
+  await page.getByLabel("Arguments (JSON)").fill(JSON.stringify(args));
+  await run(page, verb);
+}
+
 /**
  * The input card that shows a question. Cards are named by key ("Input request who"); on
  * initialize-era sessions the key is the server request's id, so tests find cards by their text.

@@ -6,6 +6,7 @@ import type { Era } from "../core/protocol/revisions";
 import { isObject, type ClientCapabilities, type Implementation, type JsonValue } from "../core/protocol/types";
 import type { HandlerContext, LogLevel } from "./definitions";
 import { runLegacyFlow, runModernFlow, type FlowSpec } from "./inputFlow";
+import { listen } from "./listen";
 import { invalidParams, methodNotFound, rpcError } from "./rpcError";
 import {
   listPrompts,
@@ -192,6 +193,9 @@ export async function routeRequest(request: JsonRpcRequest, scope: RequestScope)
       return readResource(request, scope);
     case "prompts/get":
       return getPrompt(request, scope);
+    case "subscriptions/listen":
+      if (scope.era !== "modern") throw methodNotFound(request.method);
+      return listen(request, scope);
     case "completion/complete":
       return { completion: { values: [], total: 0, hasMore: false } };
     default:

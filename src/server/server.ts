@@ -2,6 +2,7 @@ import { REVISIONS, newestFirst, type Revision } from "../core/protocol/revision
 import type { Implementation, ServerCapabilities } from "../core/protocol/types";
 import type { Clock } from "../core/jsonrpc/connection";
 import { systemClock } from "../core/jsonrpc/connection";
+import { ChangeFeed } from "./changes";
 import { createStateKey } from "./token";
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./definitions";
 
@@ -24,6 +25,10 @@ export interface ServerOptions {
   maxLegacyRounds?: number;
   /** Freshness hint on list results, in ms (SEP-2549); default 0 so inspectors always see the latest. */
   listTtlMs?: number;
+  /** Declares `listChanged` for tools, prompts and resources: their lists may change while serving. */
+  listChanged?: boolean;
+  /** Where changes are published; pass one to share it with the handlers that make the changes. */
+  changes?: ChangeFeed;
   clock?: Clock;
 }
 
@@ -40,6 +45,8 @@ export interface McpServer {
   readonly stateTtlMs: number;
   readonly maxLegacyRounds: number;
   readonly listTtlMs: number;
+  readonly listChanged: boolean;
+  readonly changes: ChangeFeed;
   readonly clock: Clock;
   capabilities(): ServerCapabilities;
 }
@@ -65,6 +72,7 @@ export function server(options: ServerOptions): McpServer {
   const tools = byName(options.tools, "tool");
   const prompts = byName(options.prompts, "prompt");
   const info: Implementation = { name: options.name, version: options.version };
+  const listChanged = options.listChanged ?? false;
   if (options.title !== undefined) info.title = options.title;
   return {
     info,
@@ -78,12 +86,14 @@ export function server(options: ServerOptions): McpServer {
     stateTtlMs: options.stateTtlMs ?? 300_000,
     maxLegacyRounds: options.maxLegacyRounds ?? 32,
     listTtlMs: options.listTtlMs ?? 0,
+    listChanged,
+    changes: options.changes ?? new ChangeFeed(),
     clock: options.clock ?? systemClock,
     capabilities() {
       const caps: ServerCapabilities = {};
-      if (tools.size > 0) caps.tools = { listChanged: false };
-      if (resources.size > 0 || (options.resourceTemplates?.length ?? 0) > 0) caps.resources = { subscribe: false, listChanged: false };
-      if (prompts.size > 0) caps.prompts = { listChanged: false };
+      if (tools.size > 0) caps.tools = { listChanged };
+      if (resources.size > 0 || (options.resourceTemplates?.length ?? 0) > 0) caps.resources = { subscribe: false, listChanged };
+      if (prompts.size > 0) caps.prompts = { listChanged };
       caps.logging = {};
       caps.completions = {};
       return caps;

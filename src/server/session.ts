@@ -5,6 +5,7 @@ import { ErrorCode } from "../core/protocol/codes";
 import { META } from "../core/protocol/meta";
 import { eraOf, newestFirst, type Era } from "../core/protocol/revisions";
 import { isObject, type ClientCapabilities, type Implementation } from "../core/protocol/types";
+import { changeMethod } from "./changes";
 import type { LogLevel } from "./definitions";
 import { methodNotFound, invalidParams, rpcError } from "./rpcError";
 import { routeRequest, type RequestScope } from "./routes";
@@ -38,6 +39,7 @@ export class ServerSession {
   readonly #caller: string;
   readonly #inflight = new Map<RequestId, AbortController>();
   #legacy: LegacyState | undefined;
+  #unlisten: (() => void) | undefined;
 
   constructor(server: McpServer, options: SessionOptions) {
     this.#server = server;
@@ -66,6 +68,7 @@ export class ServerSession {
 
   /** Ends the session: pending server→client requests fail and in-flight handlers are aborted. */
   close(): void {
+    this.#unlisten?.();
     for (const controller of this.#inflight.values()) controller.abort();
     this.connection.close();
   }
@@ -99,6 +102,12 @@ export class ServerSession {
       initialized: false,
       logLevel: undefined,
     };
+    // An initialize-era session hears of list changes as plain notifications, tied to no request.
+    if (this.#server.listChanged && !this.#unlisten) {
+      this.#unlisten = this.#server.changes.subscribe((change) => {
+        if (change.kind !== "resource") void this.connection.notify(changeMethod(change)).catch(() => undefined);
+      });
+    }
     const result: Record<string, unknown> = {
       protocolVersion: revision,
       capabilities: this.#server.capabilities(),
