@@ -1,0 +1,27 @@
+/**
+ * The reference server as the official conformance suite's server scenarios expect it: the demo
+ * tools, resources and prompts plus every fixture the scenarios name (issue 4). Fixtures come first,
+ * so the `caching` scenario reads a plain resource.
+ */
+import { demoPrompts, demoResources, demoResourceTemplates } from "../demo/resources";
+import { demoTools } from "../demo/tools";
+import { ChangeFeed } from "../changes";
+import { server, type McpServer, type ServerOptions } from "../server";
+import { contentPrompts, contentResources, contentTemplates, contentTools, statelessTools } from "./content";
+import { mrtrPrompts, mrtrTools } from "./mrtr";
+
+export function conformanceServer(options: Partial<ServerOptions> = {}): McpServer {
+  const changes = options.changes ?? new ChangeFeed();
+  return server({
+    name: "presa-conformance",
+    title: "presa reference server (conformance fixtures)",
+    version: "0.1.0",
+    tools: [...contentTools, ...mrtrTools, ...statelessTools(changes), ...demoTools],
+    resources: [...contentResources, ...demoResources],
+    resourceTemplates: [...contentTemplates, ...demoResourceTemplates],
+    prompts: [...contentPrompts, ...mrtrPrompts, ...demoPrompts],
+    listChanged: true,
+    ...options,
+    changes,
+  });
+}
