@@ -26,7 +26,7 @@ interface LegacyState {
   logLevel: LogLevel | undefined;
 }
 
-const LEGACY_ONLY = new Set(["ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"]);
+const LEGACY_ONLY = new Set(["initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe"]);
 
 /**
  * One client as the server sees it. Requests that carry 2026-07-28 `_meta` are served statelessly;
@@ -76,8 +76,10 @@ export class ServerSession {
   async #dispatch(request: JsonRpcRequest, context: IncomingContext): Promise<Record<string, unknown>> {
     const params = request.params ?? {};
     const meta = isObject(params._meta) ? params._meta : undefined;
-    if (request.method === "initialize") return this.#initialize(params);
+    // A request stamped 2026-07-28 is modern whatever its method, so a stamped `initialize` is a
+    // removed method (404/-32601, SEP-2575), not a handshake.
     if (meta && META.protocolVersion in meta) return this.#modern(request, meta, context);
+    if (request.method === "initialize") return this.#initialize(params);
     if (this.#legacy) return this.#legacyRequest(request, context);
     throw invalidParams(
       `missing _meta["${META.protocolVersion}"]: send it on every request (2026-07-28), or open an initialize-era session with initialize`,

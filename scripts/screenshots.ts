@@ -1,0 +1,115 @@
+// Takes the README's screenshots from the real app: builds it, serves it on 127.0.0.1, drives the
+// embedded demo server through the main flows in Chromium, and writes docs/screenshots/*.png.
+import { execSync, spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { chromium, type Page } from "@playwright/test";
+import { resolveChromium } from "../e2e/support/chromium";
+
+const OUT = "docs/screenshots";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: `${OUT}/${name}.png` });
+  console.log(`wrote ${OUT}/${name}.png`);
+}
+
+const card = (page: Page, text: string) => page.getByRole("article", { name: /^Input request / }).filter({ hasText: text });
+const pick = (page: Page, name: RegExp) => page.getByRole("navigation", { name: "Catalog" }).getByRole("button", { name }).first().click();
+const connected = (page: Page) => page.getByTestId("connection-status").filter({ hasText: "connected" }).waitFor();
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  if (!process.argv.includes("--no-build")) execSync("npx vite build", { stdio: "inherit" });
+  const port = await freePort();
+  const preview = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], { stdio: "ignore" });
+  const browser = await chromium.launch({
+    executablePath: resolveChromium(),
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const base = `http://127.0.0.1:${port}/`;
+    await waitFor(base);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });
+    await page.goto(base);
+    await connected(page);
+
+    await pick(page, /^Survey/);
+    await page.getByRole("button", { name: "Call tool", exact: true }).click();
+    await card(page, "A short survey").getByLabel("Email", { exact: true }).fill("ada@example.com");
+    await shot(page, "form");
+    await card(page, "A short survey").getByRole("button", { name: "Cancel", exact: true }).click();
+
+    await pick(page, /^two-steps/);
+    await page.getByRole("button", { name: "Call tool", exact: true }).click();
+    await card(page, "Name?").getByLabel("Name", { exact: true }).fill("Ada");
+    await card(page, "Name?").getByRole("button", { name: "Accept", exact: true }).click();
+    await card(page, "Color?").getByLabel("Color", { exact: true }).fill("blue");
+    await card(page, "Color?").getByRole("button", { name: "Accept", exact: true }).click();
+    await page.getByTestId("result").waitFor();
+    await shot(page, "rounds");
+
+    await pick(page, /^Connect an account/);
+    await page.getByRole("button", { name: "Call tool", exact: true }).click();
+    await card(page, "Sign in").waitFor();
+    await shot(page, "url-elicitation");
+    await card(page, "Sign in").getByRole("button", { name: "Decline", exact: true }).click();
+
+    await page.getByLabel("Step mode (hold each retry)").check();
+    await pick(page, /^greet/);
+    await page.getByRole("button", { name: "Call tool", exact: true }).click();
+    await card(page, "Who should I greet?").getByLabel("name", { exact: true }).fill("Ada");
+    await card(page, "Who should I greet?").getByRole("button", { name: "Accept", exact: true }).click();
+    await page.getByRole("article", { name: "Held retry" }).waitFor();
+    await shot(page, "step-mode");
+    await page.getByRole("article", { name: "Held retry" }).getByRole("button", { name: "Abandon call" }).click();
+    await page.getByLabel("Step mode (hold each retry)").uncheck();
+
+    await page.getByLabel("Revision").selectOption("2025-11-25");
+    await page.getByTestId("negotiated-revision").filter({ hasText: "2025-11-25" }).waitFor();
+    await pick(page, /^Onboard/);
+    await page.getByRole("button", { name: "Call tool", exact: true }).click();
+    await card(page, "Tell us about yourself").waitFor();
+    await shot(page, "initialize-era");
+
+    const dark = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: "dark" });
+    await dark.goto(base);
+    await connected(dark);
+    await dark.getByLabel("Sampling", { exact: true }).selectOption("off");
+    await connected(dark);
+    await pick(dark, /^Summarize/);
+    await dark.getByRole("button", { name: "JSON", exact: true }).click();
+    await dark.getByLabel("Arguments (JSON)").fill('{"text":"hello"}');
+    await dark.getByRole("button", { name: "Call tool", exact: true }).click();
+    await dark.getByTestId("call-view").getByRole("alert").waitFor();
+    await shot(dark, "error-dark");
+  } finally {
+    await browser.close();
+    preview.kill();
+  }
+}
+
+await main();
