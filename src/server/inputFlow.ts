@@ -86,13 +86,22 @@ export async function runModernFlow<R>(server: McpServer, base: BaseContext, spe
   return result;
 }
 
+/**
+ * A random id from getRandomValues: `crypto.randomUUID` exists only in secure contexts, and the
+ * embedded server also runs from plain-http static hosting.
+ */
+function randomId(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** Shapes one input request for a live server→client request on an older revision. */
 function legacyParams(request: InputRequest, revision: string): Record<string, unknown> {
   const params: Record<string, unknown> = { ...(request.params ?? {}) };
   if (request.method === "elicitation/create") {
     if (revision < "2025-11-25") delete params.mode;
     else if (elicitationMode(request) === "url" && params.elicitationId === undefined) {
-      params.elicitationId = globalThis.crypto.randomUUID();
+      params.elicitationId = randomId();
     }
   }
   return params;

@@ -1,0 +1,5 @@
+// Lazy chunks (the rjsf forms engine) load through dynamic import; on a busy 2-core CI machine that can
+// take longer than Testing Library's default 1 s wait, so findBy* queries wait up to 5 s.
+import { configure } from "@testing-library/dom";
+
+configure({ asyncUtilTimeout: 5000 });
