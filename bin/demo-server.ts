@@ -1,7 +1,7 @@
 // The demo server over Streamable HTTP, both eras on one endpoint: `npm run server -- --port 3939`.
 // Binds 127.0.0.1 only.
 import { parseArgs } from "node:util";
-import { demoServer } from "../src/server/demo";
+import { demoServer, isDemoVariant, DEMO_VARIANTS } from "../src/server/demo";
 import { startHttpServer } from "../src/server/http/handler";
 import { REVISIONS } from "../src/core/protocol/revisions";
 
@@ -11,12 +11,13 @@ const { values } = parseArgs({
     "state-secret": { type: "string" },
     "state-ttl-ms": { type: "string" },
     versions: { type: "string" },
+    variant: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
 
 if (values.help) {
-  console.log(`usage: npm run server -- [--port 3939] [--state-secret S] [--state-ttl-ms MS] [--versions ${REVISIONS.join(",")}]`);
+  console.log(`usage: npm run server -- [--port 3939] [--state-secret S] [--state-ttl-ms MS] [--versions ${REVISIONS.join(",")}] [--variant ${DEMO_VARIANTS.join("|")}]`);
   process.exit(0);
 }
 
@@ -26,7 +27,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+if (values.variant !== undefined && !isDemoVariant(values.variant)) {
+  console.error(`--variant must be one of ${DEMO_VARIANTS.join(", ")}, not ${values.variant}`);
+  process.exit(2);
+}
+
 const srv = demoServer({
+  ...(isDemoVariant(values.variant) ? { variant: values.variant } : {}),
   ...(values["state-secret"] ? { stateSecret: values["state-secret"] } : {}),
   ...(values["state-ttl-ms"] ? { stateTtlMs: Number(values["state-ttl-ms"]) } : {}),
   ...(values.versions ? { versions: values.versions.split(",") } : {}),

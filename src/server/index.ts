@@ -1,4 +1,5 @@
 export { server, type McpServer, type ServerOptions } from "./server";
+export { ChangeFeed, type ServerChange } from "./changes";
 export {
   inputRequired,
   inputResponse,
@@ -15,4 +16,5 @@ export {
 } from "./definitions";
 export { ServerSession, type SessionOptions } from "./session";
 export { serveTransport } from "./serve";
+export { serveStdio, StdioServerTransport, type StdioStreams } from "./stdio";
 export { elicit, elicitUrl, sample, roots } from "../core/input";

@@ -18,11 +18,15 @@ interface SubscriptionFilter {
 function honoured(requested: Record<string, unknown>, scope: RequestScope): SubscriptionFilter {
   const { server } = scope;
   const filter: SubscriptionFilter = {};
-  if (!server.listChanged) return filter;
-  if (requested.toolsListChanged === true && server.tools.size > 0) filter.toolsListChanged = true;
-  if (requested.promptsListChanged === true && server.prompts.size > 0) filter.promptsListChanged = true;
-  if (requested.resourcesListChanged === true && (server.resources.size > 0 || server.resourceTemplates.length > 0)) {
+  const lists = server.listChanged;
+  if (lists && requested.toolsListChanged === true && server.tools.size > 0) filter.toolsListChanged = true;
+  if (lists && requested.promptsListChanged === true && server.prompts.size > 0) filter.promptsListChanged = true;
+  if (lists && requested.resourcesListChanged === true && (server.resources.size > 0 || server.resourceTemplates.length > 0)) {
     filter.resourcesListChanged = true;
+  }
+  const watch = requested.resourceSubscriptions;
+  if (server.resourceSubscribe && Array.isArray(watch) && watch.length > 0 && watch.every((u) => typeof u === "string")) {
+    filter.resourceSubscriptions = [...watch];
   }
   return filter;
 }

@@ -27,6 +27,8 @@ export interface ServerOptions {
   listTtlMs?: number;
   /** Declares `listChanged` for tools, prompts and resources: their lists may change while serving. */
   listChanged?: boolean;
+  /** Declares `resources.subscribe`: clients may watch resources for `notifications/resources/updated`. */
+  resourceSubscribe?: boolean;
   /** Where changes are published; pass one to share it with the handlers that make the changes. */
   changes?: ChangeFeed;
   clock?: Clock;
@@ -46,6 +48,7 @@ export interface McpServer {
   readonly maxLegacyRounds: number;
   readonly listTtlMs: number;
   readonly listChanged: boolean;
+  readonly resourceSubscribe: boolean;
   readonly changes: ChangeFeed;
   readonly clock: Clock;
   capabilities(): ServerCapabilities;
@@ -87,12 +90,13 @@ export function server(options: ServerOptions): McpServer {
     maxLegacyRounds: options.maxLegacyRounds ?? 32,
     listTtlMs: options.listTtlMs ?? 0,
     listChanged,
+    resourceSubscribe: options.resourceSubscribe ?? false,
     changes: options.changes ?? new ChangeFeed(),
     clock: options.clock ?? systemClock,
     capabilities() {
       const caps: ServerCapabilities = {};
       if (tools.size > 0) caps.tools = { listChanged };
-      if (resources.size > 0 || (options.resourceTemplates?.length ?? 0) > 0) caps.resources = { subscribe: false, listChanged };
+      if (resources.size > 0 || (options.resourceTemplates?.length ?? 0) > 0) caps.resources = { subscribe: options.resourceSubscribe ?? false, listChanged };
       if (prompts.size > 0) caps.prompts = { listChanged };
       caps.logging = {};
       caps.completions = {};

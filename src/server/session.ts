@@ -1,9 +1,8 @@
 import { Connection, type IncomingContext } from "../core/jsonrpc/connection";
-import { McpError } from "../core/jsonrpc/errors";
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, RequestId } from "../core/jsonrpc/messages";
 import { ErrorCode } from "../core/protocol/codes";
 import { META } from "../core/protocol/meta";
-import { eraOf, newestFirst, type Era } from "../core/protocol/revisions";
+import { eraOf, newestFirst } from "../core/protocol/revisions";
 import { isObject, type ClientCapabilities, type Implementation } from "../core/protocol/types";
 import { changeMethod } from "./changes";
 import type { LogLevel } from "./definitions";
@@ -40,6 +39,8 @@ export class ServerSession {
   readonly #inflight = new Map<RequestId, AbortController>();
   #legacy: LegacyState | undefined;
   #unlisten: (() => void) | undefined;
+  /** Initialize era: the resource URIs this session subscribed to (resources/subscribe). */
+  readonly #watched = new Set<string>();
 
   constructor(server: McpServer, options: SessionOptions) {
     this.#server = server;
@@ -104,10 +105,12 @@ export class ServerSession {
       initialized: false,
       logLevel: undefined,
     };
-    // An initialize-era session hears of list changes as plain notifications, tied to no request.
-    if (this.#server.listChanged && !this.#unlisten) {
+    // An initialize-era session hears of changes as plain notifications, tied to no request.
+    if ((this.#server.listChanged || this.#server.resourceSubscribe) && !this.#unlisten) {
       this.#unlisten = this.#server.changes.subscribe((change) => {
-        if (change.kind !== "resource") void this.connection.notify(changeMethod(change)).catch(() => undefined);
+        const wanted = change.kind === "resource" ? this.#watched.has(change.uri) : this.#server.listChanged;
+        const params = change.kind === "resource" ? { uri: change.uri } : undefined;
+        if (wanted) void this.connection.notify(changeMethod(change), params).catch(() => undefined);
       });
     }
     const result: Record<string, unknown> = {
@@ -153,6 +156,14 @@ export class ServerSession {
       return {};
     }
     if (request.method === "server/discover" || request.method === "subscriptions/listen") throw methodNotFound(request.method);
+    if (request.method === "resources/subscribe" || request.method === "resources/unsubscribe") {
+      if (!this.#server.resourceSubscribe) throw methodNotFound(request.method);
+      const uri = request.params?.uri;
+      if (typeof uri !== "string") throw invalidParams(`${request.method} needs a uri`);
+      if (request.method === "resources/subscribe") this.#watched.add(uri);
+      else this.#watched.delete(uri);
+      return {};
+    }
     return this.#route(request, context, {
       revision: legacy.revision,
       era: "legacy",
@@ -188,4 +199,3 @@ export class ServerSession {
   }
 }
 
-export type { Era, McpError };

@@ -116,6 +116,10 @@ export class TapTransport implements Transport {
     this.inner.setProtocolVersion?.(revision);
   }
 
+  openStandaloneStream(): Promise<void> {
+    return this.inner.openStandaloneStream?.() ?? Promise.resolve();
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.#unsettled);
     return this.inner.close();

@@ -97,15 +97,16 @@ describe.each(LEGACY)("Streamable HTTP, initialize-era flavour on %s", (revision
     expect(init?.headers).not.toHaveProperty("mcp-session-id");
     const session = init?.responseHeaders?.["mcp-session-id"];
     expect(session).toMatch(/^[0-9a-f-]{36}$/);
-    // initialized, tools/call, and the client's answer to sampling/createMessage (a response POST).
-    expect(later.map((x) => x.body?.method ?? ("result" in (x.body ?? {}) ? "response" : "?"))).toEqual(["notifications/initialized", "tools/call", "response"]);
+    // initialized, the standalone GET stream, tools/call, and the answer to sampling/createMessage (a response POST).
+    const what = (x: (typeof later)[number]): unknown => (x.method === "GET" ? "GET" : (x.body?.method ?? ("result" in (x.body ?? {}) ? "response" : "?")));
+    expect(later.map(what)).toEqual(["notifications/initialized", "GET", "tools/call", "response"]);
     for (const x of later) {
       expect(x.headers["mcp-session-id"]).toBe(session);
       // MCP-Protocol-Version is sent after initialize from 2025-06-18 on (brief §9.3).
       if (revision >= "2025-06-18") expect(x.headers["mcp-protocol-version"]).toBe(revision);
       else expect(x.headers).not.toHaveProperty("mcp-protocol-version");
     }
-    expect(later.map((x) => x.status)).toEqual([202, 200, 202]);
+    expect(later.map((x) => x.status)).toEqual([202, 200, 200, 202]);
     expect(p.http?.running.handler.legacySessions.size).toBe(1);
     await p.close();
     const ended = exchanges.at(-1);

@@ -3,6 +3,7 @@ import type { InputContext, InputHandlers } from "../../core/mcp/options";
 import type { ClientCapabilities, InputKind, InputResponse } from "../../core/protocol/types";
 import type { CapabilityKey, CapabilityMode } from "../stores/connectionStore";
 import type { InputStore } from "../features/input/store/inputStore";
+import type { AutoAnswer } from "./autoAnswer";
 
 /**
  * The capabilities a client declares from the toggles: anything not "off" is declared, whether or
@@ -26,10 +27,16 @@ function unsupported(what: string): McpError {
 /**
  * Handlers that put each question in front of the user and resolve with their answer. Only kinds
  * set to "handled" get one; an elicitation handler still refuses a mode whose toggle is not "handled".
+ * `auto` (canned answers, mock model, replay) is asked before the user, only for handled kinds.
  */
-export function handlersFromModes(modes: Record<CapabilityKey, CapabilityMode>, inputs: InputStore): InputHandlers {
-  const ask = <R extends InputResponse>(kind: InputKind, params: object, ctx: InputContext): Promise<R> =>
-    inputs.ask({ kind, params: params as Record<string, unknown>, key: ctx.key, round: ctx.round, callId: ctx.callId, era: ctx.era }, ctx.signal) as Promise<R>;
+export function handlersFromModes(modes: Record<CapabilityKey, CapabilityMode>, inputs: InputStore, auto?: AutoAnswer): InputHandlers {
+  const ask = <R extends InputResponse>(kind: InputKind, params: object, ctx: InputContext): Promise<R> => {
+    const input = { kind, params: params as Record<string, unknown>, key: ctx.key, round: ctx.round, callId: ctx.callId, era: ctx.era };
+    // A canned answer, the mock model or a replay may answer first; the round records which did.
+    const decided = auto?.decide(input);
+    if (decided) return decided.kind === "answer" ? Promise.resolve(decided.response as R) : Promise.reject(decided.error);
+    return inputs.ask(input, ctx.signal) as Promise<R>;
+  };
   const handlers: InputHandlers = {};
   if (modes.elicitationForm === "handled" || modes.elicitationUrl === "handled") {
     handlers["elicitation/create"] = (params, ctx) => {

@@ -1,4 +1,5 @@
 import { McpError, toMcpError } from "../../core/jsonrpc/errors";
+import { Emitter } from "../../core/jsonrpc/events";
 import { Client } from "../../core/mcp";
 import type { ClientEvent } from "../../core/mcp/events";
 import { REVISIONS } from "../../core/protocol/revisions";
@@ -11,6 +12,9 @@ import { createCallsStore, type CallEvent } from "../features/call/store/callsSt
 import { createInputStore } from "../features/input/store/inputStore";
 import { createStepStore } from "../features/step/store/stepStore";
 import { createWireStore } from "../features/wire/store/wireStore";
+import { createNotifyStore } from "../features/notifications/store/notifyStore";
+import { callMeta } from "../features/notifications/utils/callMeta";
+import { createAutoAnswer } from "./autoAnswer";
 import { createConnectionStore, type ConnectionSettings } from "../stores/connectionStore";
 import { capabilitiesFromModes, handlersFromModes } from "./handlers";
 
@@ -32,6 +36,11 @@ export function createInspector(deps: InspectorDeps) {
   const calls = createCallsStore();
   const inputs = createInputStore();
   const step = createStepStore();
+  const auto = createAutoAnswer();
+  const notify = createNotifyStore();
+  // Every client event with its connection, for bridges outside the stores (list_changed, canned answers).
+  const tap = new Emitter<{ event: ClientEvent; connectionId: number }>();
+  let progressCounter = 0;
   let client: Client | undefined;
   let unsubscribe: () => void = () => undefined;
   const controllers = new Map<string, AbortController>();
@@ -48,6 +57,7 @@ export function createInspector(deps: InspectorDeps) {
   }
 
   function onEvent(event: ClientEvent, connectionId: number): void {
+    tap.emit({ event, connectionId });
     if (event.type === "frame") wire.append(event.frame, connectionId);
     else if (CALL_EVENTS.has(event.type) || (event.type === "notification" && event.callId)) {
       calls.record(event as CallEvent, connectionId, connection.getState().revision);
@@ -83,7 +93,7 @@ export function createInspector(deps: InspectorDeps) {
     }
     const c = new Client(transport, {
       versions: settings.revision === "auto" ? REVISIONS : [settings.revision],
-      handlers: handlersFromModes(settings.capabilities, inputs),
+      handlers: handlersFromModes(settings.capabilities, inputs, auto),
       capabilities: declared,
       clientInfo: settings.clientInfo,
       maxRounds: settings.maxRounds,
@@ -138,12 +148,18 @@ export function createInspector(deps: InspectorDeps) {
     }
   }
 
+  /** Progress for every call, and logs at the chosen level (see callMeta). */
+  const metaFor = (c: Client) => callMeta(c.era, notify.getState().logLevel, ++progressCounter);
+
   return {
     connection,
     wire,
     calls,
     inputs,
     step,
+    auto,
+    notify,
+    onClientEvent: (listener: (e: { event: ClientEvent; connectionId: number }) => void) => tap.subscribe(listener),
     connect: connectWith,
     disconnect,
     client: () => client,
@@ -151,9 +167,9 @@ export function createInspector(deps: InspectorDeps) {
     listResources: () => requireClient().listResources(),
     listResourceTemplates: () => requireClient().listResourceTemplates(),
     listPrompts: () => requireClient().listPrompts(),
-    callTool: (name: string, args: Record<string, unknown>) => run((c, signal) => c.callTool(name, args, { signal })),
-    readResource: (uri: string) => run((c, signal) => c.readResource(uri, { signal })),
-    getPrompt: (name: string, args: Record<string, string>) => run((c, signal) => c.getPrompt(name, args, { signal })),
+    callTool: (name: string, args: Record<string, unknown>) => run((c, signal) => c.callTool(name, args, { signal, meta: metaFor(c) })),
+    readResource: (uri: string) => run((c, signal) => c.readResource(uri, { signal, meta: metaFor(c) })),
+    getPrompt: (name: string, args: Record<string, string>) => run((c, signal) => c.getPrompt(name, args, { signal, meta: metaFor(c) })),
     cancel: (callId: string) => controllers.get(callId)?.abort(),
     droppedTools: () => client?.droppedTools ?? [],
   };

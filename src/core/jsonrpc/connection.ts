@@ -15,6 +15,8 @@ import {
   type RequestId,
 } from "./messages";
 import { ErrorCode } from "../protocol/codes";
+import { isObject } from "../protocol/types";
+import { peekFrame } from "./peek";
 import type { SendOptions, Transport } from "../transport/transport";
 
 /** One frame as it crossed the wire, for logs, tests and the UI's wire view. */
@@ -96,7 +98,8 @@ export class Connection {
   readonly #options: ConnectionOptions;
   readonly #clock: Clock;
   #counter = 0;
-  #closed: McpError | undefined;
+  #closed = false;
+  #closedReason: McpError | undefined;
 
   constructor(options: ConnectionOptions) {
     this.#options = options;
@@ -104,7 +107,7 @@ export class Connection {
   }
 
   get closed(): boolean {
-    return this.#closed !== undefined;
+    return this.#closed;
   }
 
   /** Wires a transport's events to this connection and returns the undo. */
@@ -124,7 +127,7 @@ export class Connection {
 
   /** Sends a request and resolves with its result; a JSON-RPC error rejects as kind `protocol`. */
   request(method: string, params: Record<string, unknown> | undefined, options: RequestOptions & { id?: RequestId } = {}): Promise<Record<string, unknown>> {
-    if (this.#closed) return Promise.reject(this.#closed);
+    if (this.#closed) return Promise.reject(this.#closedError());
     const id = options.id ?? this.newId();
     const message = request(id, method, params);
     return new Promise<Record<string, unknown>>((resolve, reject) => {
@@ -147,7 +150,7 @@ export class Connection {
   }
 
   notify(method: string, params?: Record<string, unknown>, options?: SendOptions): Promise<void> {
-    if (this.#closed) return Promise.reject(this.#closed);
+    if (this.#closed) return Promise.reject(this.#closedError());
     return this.#write(notification(method, params), options);
   }
 
@@ -205,24 +208,55 @@ export class Connection {
 
   /**
    * Takes a transport failure. With `raw`, a frame that could not be parsed: it is logged and, since
-   * one bad frame on a stream may be followed by good ones, fails nothing by itself. Without `raw`,
-   * the stream of `relatedRequestId` broke, so that request can no longer be answered and fails.
+   * one bad frame on a stream may be followed by good ones, fails nothing by itself, unless it still
+   * shows whose it is (see #salvage). Without `raw`, the stream of `relatedRequestId` broke, so that
+   * request can no longer be answered and fails.
    */
   receiveBroken(raw: string | undefined, error: McpError, relatedRequestId?: RequestId): void {
     if (raw !== undefined) {
       const frame: Frame = { direction: "in", message: undefined, raw, size: byteLength(raw), at: this.#clock.now(), error: error.message };
       if (relatedRequestId !== undefined) frame.relatedRequestId = relatedRequestId;
       this.frames.emit(frame);
+      this.#salvage(raw, error);
       return;
     }
     if (relatedRequestId !== undefined) this.fail(relatedRequestId, error);
   }
 
+  /**
+   * An unreadable frame whose id can still be read is not dropped in silence (issue 8): an answer
+   * fails the request it answers at once, since nothing else will answer it (not a timeout later),
+   * and a request gets an error reply, as JSON-RPC's receiving side always answers.
+   */
+  #salvage(raw: string, error: McpError): void {
+    const head = peekFrame(raw);
+    if (head.id === undefined) return;
+    const entry = this.#pending.get(head.id);
+    if (entry && head.kind !== "request" && head.kind !== "notification") {
+      const message = `the answer to ${entry.method} could not be read: ${error.message}`;
+      this.fail(head.id, new McpError({ kind: error.kind, message, data: error.data, cause: error }));
+    } else if (head.kind === "request" && !this.#closed) {
+      const code = isObject(error.data) && error.data.frame === "notJson" ? ErrorCode.ParseError : ErrorCode.InvalidRequest;
+      void this.#write(errorResponse(head.id, { code, message: `could not read this request: ${error.message}` }), { relatedRequestId: head.id }).catch(
+        (e: unknown) => console.warn("could not refuse an unreadable request:", toMcpError(e).message),
+      );
+    }
+  }
+
   /** Rejects every pending request; later calls fail at once. */
-  close(error: McpError = new McpError({ kind: "closed", message: "connection closed" })): void {
+  close(error?: McpError): void {
     if (this.#closed) return;
-    this.#closed = error;
-    for (const id of [...this.#pending.keys()]) this.#settle(id, undefined, error);
+    this.#closed = true;
+    this.#closedReason = error;
+    if (this.#pending.size === 0) return;
+    const reason = this.#closedError();
+    for (const id of [...this.#pending.keys()]) this.#settle(id, undefined, reason);
+  }
+
+  // Made only when something is rejected with it: a stateless HTTP session closes after every
+  // request with nothing pending, and an Error's stack trace is not free.
+  #closedError(): McpError {
+    return (this.#closedReason ??= new McpError({ kind: "closed", message: "connection closed" }));
   }
 
   async #answer(message: JsonRpcRequest, context: IncomingContext): Promise<void> {
@@ -276,9 +310,21 @@ export class Connection {
   }
 }
 
-const encoder = new TextEncoder();
-
+/**
+ * The UTF-8 size of `text` in bytes, counted without encoding it: every frame is measured, and an
+ * encode per frame would allocate a copy of it. A lone surrogate counts 3 bytes, as TextEncoder
+ * writes it (U+FFFD).
+ */
 export function byteLength(text: string): number {
-  // Counting without allocating for ASCII-heavy frames would be faster; correctness first.
-  return encoder.encode(text).length;
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 2; // a surrogate pair: 2 UTF-16 units, 4 bytes
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
 }

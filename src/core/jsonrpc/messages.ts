@@ -1,4 +1,5 @@
 import { isObject } from "../protocol/types";
+import { MAX_FRAME_DEPTH, MAX_FRAME_LENGTH, formatSize, nestingDepth, type FrameProblem } from "./limits";
 
 /** JSON-RPC 2.0 wire messages (jsonrpc.org/specification). Ids are strings or integers, never null. */
 export type RequestId = string | number;
@@ -72,18 +73,36 @@ export function isMessage(m: unknown): m is JsonRpcMessage {
   return isObject(m) && m.jsonrpc === "2.0" && (isRequest(m) || isNotification(m) || isResponse(m));
 }
 
-export type ParsedFrame = { ok: true; message: JsonRpcMessage } | { ok: false; reason: string };
+export type ParsedFrame = { ok: true; message: JsonRpcMessage } | { ok: false; reason: string; problem: FrameProblem };
 
-/** Parses one frame of text at the transport edge: only well-formed single messages pass. */
+/** Why a parsed value is not a JSON-RPC message, in words for the wire log. */
+function notMessage(value: unknown): string {
+  if (!isObject(value)) return `not a JSON-RPC 2.0 message (a JSON ${value === null ? "null" : typeof value})`;
+  if (value.jsonrpc !== "2.0") return "not a JSON-RPC 2.0 message (no jsonrpc \"2.0\")";
+  if ("result" in value && !isObject(value.result)) return "not a JSON-RPC 2.0 message (result is not an object)";
+  if ("error" in value) return "not a JSON-RPC 2.0 message (error is not {code, message})";
+  return "not a JSON-RPC 2.0 message";
+}
+
+/**
+ * Parses one frame of text at the transport edge: only well-formed single messages pass. Frames over
+ * MAX_FRAME_LENGTH or nested past MAX_FRAME_DEPTH are refused before JSON.parse sees them.
+ */
 export function parseFrame(text: string): ParsedFrame {
+  if (text.length > MAX_FRAME_LENGTH) {
+    return { ok: false, problem: "tooLarge", reason: `the frame is ${formatSize(text.length)}, over the ${formatSize(MAX_FRAME_LENGTH)} cap` };
+  }
+  if (nestingDepth(text) > MAX_FRAME_DEPTH) {
+    return { ok: false, problem: "tooDeep", reason: `the frame nests deeper than ${MAX_FRAME_DEPTH} levels` };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return { ok: false, reason: `not JSON: ${(e as Error).message}` };
+    return { ok: false, problem: "notJson", reason: `not JSON: ${(e as Error).message}` };
   }
-  if (Array.isArray(value)) return { ok: false, reason: "JSON-RPC batches are not supported" };
-  if (!isMessage(value)) return { ok: false, reason: "not a JSON-RPC 2.0 message" };
+  if (Array.isArray(value)) return { ok: false, problem: "batch", reason: "JSON-RPC batches are not supported" };
+  if (!isMessage(value)) return { ok: false, problem: "notMessage", reason: notMessage(value) };
   return { ok: true, message: value };
 }
 

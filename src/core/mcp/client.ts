@@ -14,6 +14,7 @@ import { driveInputFlow, type CallOptions } from "./inputDriver";
 import { LegacyInput } from "./legacyInput";
 import { DEFAULT_CLIENT_INFO, DEFAULT_MAX_ROUNDS, declaredCapabilities, type ConnectOptions, type InputHandlers } from "./options";
 import { checkResultType, stampModern, type ModernRequestOptions } from "./modernRequest";
+import { openSubscription, type ListenHandle, type ListenOptions, type SubscriptionFilter } from "./subscriptions";
 
 export interface ClientSnapshot {
   status: "connecting" | "connected" | "closed";
@@ -284,6 +285,11 @@ export class Client {
 
   getPrompt(name: string, args: Record<string, string> = {}, options: CallOptions = {}): Promise<Record<string, unknown>> {
     return driveInputFlow(this, "prompts/get", { name, arguments: args }, options);
+  }
+
+  /** Opens `subscriptions/listen` for change notifications (2026-07-28; see subscriptions.ts). */
+  listen(filter: SubscriptionFilter, options: ListenOptions = {}): ListenHandle {
+    return openSubscription(this, filter, options);
   }
 
   #onServerRequest(request: JsonRpcRequest, relatedRequestId: RequestId | undefined): Promise<Record<string, unknown>> {

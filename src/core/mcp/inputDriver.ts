@@ -1,4 +1,5 @@
 import { McpError, toMcpError } from "../jsonrpc/errors";
+import { formatSize } from "../jsonrpc/limits";
 import type { RequestId } from "../jsonrpc/messages";
 import { isInputMethod, type InputMethod } from "../protocol/meta";
 import { isObject, type InputRequests, type InputResponses } from "../protocol/types";
@@ -7,6 +8,10 @@ import { answerInput, checkInputRequest } from "./answerInput";
 import type { Client } from "./client";
 import type { RetryDraft, StepHook } from "./events";
 import { baseParams } from "./modernRequest";
+import { checkResultShape } from "./resultShape";
+
+/** requestState longer than this is refused, not echoed: 256 KiB (the reference server signs at most 64 KiB). */
+export const MAX_REQUEST_STATE_LENGTH = 256 * 1024;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -57,8 +62,10 @@ export async function driveInputFlow(client: Client, method: InputMethod, params
     fail: () => undefined,
   };
   try {
-    const result =
+    const complete =
       client.era === "modern" ? await modernLoop(client, withMeta, state, options) : await legacyCall(client, withMeta, state, options);
+    // The app renders what it gets: a result of the wrong shape is the server's error, raised (issue 8).
+    const result = checkResultShape(method, complete);
     client.events.emit({ type: "callFinished", callId, method, rounds: state.round, at: client.clock.now(), ms: client.clock.now() - started, result });
     return result;
   } catch (e) {
@@ -94,7 +101,11 @@ async function legacyCall(client: Client, params: Record<string, unknown>, state
     const sendOptions = { id, signal: state.signal, ...(options.headers ? { headers: options.headers } : {}) };
     client
       .request(state.method, params, sendOptions)
-      .then(resolve, reject)
+      .then(resolve, (e: unknown) => {
+        // A request given up on time is given up on the server too (brief §3.4), so it stops working.
+        if (e instanceof McpError && e.kind === "timeout") cancel(e.message);
+        reject(e);
+      })
       .finally(() => {
         untrack();
         state.signal.removeEventListener("abort", onAbort);
@@ -166,6 +177,14 @@ function readInputRequired(result: Record<string, unknown>): { inputRequests: In
   const rawState = result.requestState;
   if (rawRequests !== undefined && !isObject(rawRequests)) throw new McpError({ kind: "protocol", message: "inputRequests is not an object" });
   if (rawState !== undefined && typeof rawState !== "string") throw new McpError({ kind: "protocol", message: "requestState is not a string" });
+  if (typeof rawState === "string" && rawState.length > MAX_REQUEST_STATE_LENGTH) {
+    // Echoed on every retry and shown in the rounds view: a huge token costs both ends (issue 8).
+    throw new McpError({
+      kind: "protocol",
+      message: `requestState is ${formatSize(rawState.length)}, over the client's ${formatSize(MAX_REQUEST_STATE_LENGTH)} cap; it was not sent back`,
+      data: { fault: "badRequestState", length: rawState.length },
+    });
+  }
   if (rawRequests === undefined && rawState === undefined) {
     throw new McpError({ kind: "protocol", message: "input_required result has neither inputRequests nor requestState" });
   }

@@ -21,7 +21,8 @@ export function frameEvent(raw: string, relatedRequestId: RequestId | undefined)
   const parsed = parseFrame(raw);
   const related = relatedRequestId === undefined ? {} : { relatedRequestId };
   if (parsed.ok) return { type: "message", message: parsed.message, raw, ...related };
-  return { type: "error", raw, error: new McpError({ kind: "transport", message: `bad frame from server: ${parsed.reason}` }), ...related };
+  const error = new McpError({ kind: "transport", message: `bad frame from server: ${parsed.reason}`, data: { fault: "badFrame", frame: parsed.problem } });
+  return { type: "error", raw, error, ...related };
 }
 
 /** The outcome of one reconnection GET. */
@@ -53,9 +54,11 @@ export interface StreamPump {
 export async function pumpStream(body: ReadableStream<Uint8Array>, pump: StreamPump): Promise<void> {
   const related = pump.requestId === undefined ? {} : { relatedRequestId: pump.requestId };
   const giveUp = (message: string, cause?: unknown): void => {
-    pump.emit({ type: "error", error: new McpError({ kind: "transport", message, cause }), ...related });
+    pump.emit({ type: "error", error: new McpError({ kind: "transport", message, cause, data: { fault: "streamCut" } }), ...related });
   };
   let lastEventId: string | undefined;
+  // The first frame of this stream that could not be read: it may have been the response itself.
+  let unreadable: McpError | undefined;
   let retryMs: number | undefined;
   let answered = false;
   let barren = 0;
@@ -77,6 +80,7 @@ export async function pumpStream(body: ReadableStream<Uint8Array>, pump: StreamP
             if (event.data.trim() === "") return; // a priming event: an id (and maybe retry), no message
             const frame = frameEvent(event.data, pump.requestId);
             if (frame.type === "message" && isResponse(frame.message) && frame.message.id === pump.requestId) answered = true;
+            if (frame.type === "error") unreadable ??= frame.error;
             pump.emit(frame);
           },
           onRetry: (ms) => {
@@ -91,6 +95,11 @@ export async function pumpStream(body: ReadableStream<Uint8Array>, pump: StreamP
     if (pump.signal.aborted || answered) return;
     if (pump.requestId === undefined && !pump.standalone) return;
     const how = broke === undefined ? "ended" : "broke";
+    if (unreadable !== undefined && pump.requestId !== undefined) {
+      // Resuming replays only what came after the unreadable event, so it cannot bring the answer back.
+      giveUp(`response stream ${how} without a response, after a frame that could not be read (${unreadable.message})`, broke);
+      return;
+    }
     if (!pump.resumable) {
       giveUp(`response stream ${how} before the response arrived (2026-07-28 streams cannot resume)`, broke);
       return;

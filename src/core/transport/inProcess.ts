@@ -1,6 +1,6 @@
 import { Emitter } from "../jsonrpc/events";
 import { McpError } from "../jsonrpc/errors";
-import { parseFrame, type JsonRpcMessage } from "../jsonrpc/messages";
+import { parseFrame, type JsonRpcMessage, type RequestId } from "../jsonrpc/messages";
 import type { SendOptions, Transport, TransportEvent } from "./transport";
 
 /**
@@ -17,14 +17,24 @@ class InProcessEnd implements Transport {
     if (this.#closed || !this.peer || this.peer.#closed) {
       throw new McpError({ kind: "closed", message: "in-process transport is closed" });
     }
-    const raw = JSON.stringify(message);
+    this.sendRaw(JSON.stringify(message), options?.relatedRequestId);
+  }
+
+  /**
+   * Writes text as is, with no JSON encoding: how a hostile server (src/server/hostile) or a test
+   * puts a broken frame on this wire. The peer checks it like any other frame.
+   */
+  sendRaw(raw: string, relatedRequestId?: RequestId): void {
+    if (this.#closed || !this.peer || this.peer.#closed) {
+      throw new McpError({ kind: "closed", message: "in-process transport is closed" });
+    }
     const peer = this.peer;
     // Deliver on a later task, as a socket would: a sender never re-enters itself synchronously.
-    queueMicrotask(() => peer.deliver(raw, options?.relatedRequestId));
+    queueMicrotask(() => peer.deliver(raw, relatedRequestId));
   }
 
   /** Feeds raw text in as if it had arrived from the peer; also how tests inject broken frames. */
-  deliver(raw: string, relatedRequestId?: string | number): void {
+  deliver(raw: string, relatedRequestId?: RequestId): void {
     if (this.#closed) return;
     const parsed = parseFrame(raw);
     if (parsed.ok) {
@@ -34,11 +44,8 @@ class InProcessEnd implements Transport {
           : { type: "message", message: parsed.message, raw, relatedRequestId },
       );
     } else {
-      this.#events.emit({
-        type: "error",
-        raw,
-        error: new McpError({ kind: "transport", message: `bad frame from peer: ${parsed.reason}` }),
-      });
+      const error = new McpError({ kind: "transport", message: `bad frame from peer: ${parsed.reason}`, data: { fault: "badFrame", frame: parsed.problem } });
+      this.#events.emit(relatedRequestId === undefined ? { type: "error", raw, error } : { type: "error", raw, error, relatedRequestId });
     }
   }
 
@@ -56,8 +63,14 @@ class InProcessEnd implements Transport {
   }
 }
 
+/** One end of the pair, with the raw-text doors tests and the hostile server use. */
+export type InProcessTransport = Transport & {
+  deliver(raw: string, relatedRequestId?: RequestId): void;
+  sendRaw(raw: string, relatedRequestId?: RequestId): void;
+};
+
 /** A linked pair: what one end sends, the other receives. `client` and `server` are just names. */
-export function inProcessPair(): { client: Transport & { deliver(raw: string): void }; server: Transport & { deliver(raw: string): void } } {
+export function inProcessPair(): { client: InProcessTransport; server: InProcessTransport } {
   const client = new InProcessEnd();
   const server = new InProcessEnd();
   client.peer = server;

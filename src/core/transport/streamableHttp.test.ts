@@ -348,6 +348,15 @@ describe("legacy flavour", () => {
     expect(error).toMatchObject({ relatedRequestId: 6, error: { message: expect.stringMatching(/no event id/) } });
   });
 
+  it("a 404 to the standalone GET (a server with no GET route) is silent and keeps the session", async () => {
+    const { t } = open();
+    await legacySession(t);
+    const session = t.sessionId;
+    handler = (_s, res) => res.writeHead(404).end("Cannot GET /mcp");
+    await expect(t.openStandaloneStream()).resolves.toBeUndefined();
+    expect(t.sessionId).toBe(session);
+  });
+
   it("opens the standalone GET stream (405 is silent) and close() aborts it", async () => {
     const { t, events } = open();
     await legacySession(t);

@@ -4,6 +4,7 @@ import { isErrorResponse, isRequest, parseFrame, type JsonRpcMessage, type Reque
 import { eraOf, type Era } from "../protocol/revisions";
 import { commonHeaders, contentTypeOf, eraFor, methodOf, postHeaders, snippet, type WireState } from "./httpHeaders";
 import { frameEvent, pumpStream, type HttpLogEntry, type Reconnected } from "./httpStream";
+import { readCappedText } from "./readBody";
 import type { SendOptions, Transport, TransportEvent } from "./transport";
 
 export type { HttpLogEntry } from "./httpStream";
@@ -35,8 +36,8 @@ export class StreamableHttpTransport implements Transport {
   readonly #clearTimeout: (handle: unknown) => void;
   readonly #onLog: ((entry: HttpLogEntry) => void) | undefined;
   readonly #events = new Emitter<TransportEvent>();
-  /** Every live request and stream; close() aborts them all. */
-  readonly #live = new Set<AbortController>();
+  /** Every live request and stream, with the undo of its hook on the caller's signal; close() aborts them all. */
+  readonly #live = new Map<AbortController, () => void>();
   #revision: string | undefined;
   #sessionId: string | undefined;
   #standalone = false;
@@ -87,7 +88,7 @@ export class StreamableHttpTransport implements Transport {
         this.#log("debug", "ignored Mcp-Session-Id: 2026-07-28 has no sessions");
       }
       const streaming = await this.#readPostResponse(message, response, era, sentSession, requestId, live);
-      if (!streaming) this.#untrack(live);
+      if (!streaming) this.#release(live);
     } catch (error) {
       throw this.#fail(live, error, `POST ${methodOf(message)}`);
     }
@@ -95,7 +96,9 @@ export class StreamableHttpTransport implements Transport {
 
   /**
    * Opens the legacy standalone GET stream for server messages not tied to a request (2025-03-26
-   * on, "Listening for Messages from the Server"). A 405 means the server offers none: fine.
+   * on, "Listening for Messages from the Server"). A 405 means the server offers none: fine. So does
+   * a 404 here: servers without a GET route answer it, and it must not cost the session (a session
+   * that really expired shows on the next POST).
    */
   async openStandaloneStream(): Promise<void> {
     if (this.#closed) throw new McpError({ kind: "closed", message: "HTTP transport is closed" });
@@ -109,7 +112,7 @@ export class StreamableHttpTransport implements Transport {
     let opened: Reconnected | undefined;
     try {
       const response = await this.#get(undefined, live.signal);
-      if (response.status === 405) await response.body?.cancel();
+      if (response.status === 405 || response.status === 404) await response.body?.cancel();
       else opened = await this.#asStream(response, "standalone GET");
     } catch (error) {
       this.#standalone = false;
@@ -118,7 +121,7 @@ export class StreamableHttpTransport implements Transport {
     if (opened === undefined || !opened.ok) {
       this.#standalone = false;
       this.#untrack(live);
-      if (opened === undefined) return this.#log("debug", "server offers no standalone GET stream (405)");
+      if (opened === undefined) return this.#log("debug", "server offers no standalone GET stream (405 or 404)");
       throw opened.error;
     }
     void this.#pump(opened.body, undefined, "legacy", live, true).finally(() => {
@@ -129,7 +132,7 @@ export class StreamableHttpTransport implements Transport {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const live of this.#live) live.abort();
+    for (const live of this.#live.keys()) live.abort();
     this.#live.clear();
     if (this.#sessionId !== undefined) {
       // Ending the session is a SHOULD; a 405 or a dead server changes nothing for us.
@@ -186,7 +189,8 @@ export class StreamableHttpTransport implements Transport {
       void this.#pump(response.body, requestId, era, live);
       return true;
     }
-    const text = await response.text();
+    // Capped (issue 8): a hostile server's 10 MB or endless body is refused, not buffered whole.
+    const text = await readCappedText(response, what);
     if (!response.ok) {
       const parsed = parseFrame(text);
       if (parsed.ok && isErrorResponse(parsed.message)) {
@@ -270,14 +274,24 @@ export class StreamableHttpTransport implements Transport {
   #track(signal: AbortSignal | undefined): AbortController {
     const live = new AbortController();
     if (signal?.aborted) live.abort(signal.reason);
-    signal?.addEventListener("abort", () => live.abort(signal.reason), { once: true, signal: live.signal });
-    this.#live.add(live);
+    const onAbort = (): void => live.abort(signal?.reason);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    this.#live.set(live, () => signal?.removeEventListener("abort", onAbort));
     return live;
   }
 
-  /** Done with a request or stream: aborting its (finished) controller also unhooks the caller's signal. */
-  #untrack(live: AbortController): void {
+  /**
+   * Done with a request whose body was read to the end: unhooks it without aborting. Aborting a
+   * finished fetch still runs its abort steps (an AbortError made and thrown away), on every request.
+   */
+  #release(live: AbortController): void {
+    this.#live.get(live)?.();
     this.#live.delete(live);
+  }
+
+  /** Done with a request or stream that may still be open: aborting it ends whatever is left. */
+  #untrack(live: AbortController): void {
+    this.#release(live);
     live.abort();
   }
 

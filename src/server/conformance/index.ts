@@ -8,6 +8,7 @@ import { demoTools } from "../demo/tools";
 import { ChangeFeed } from "../changes";
 import { server, type McpServer, type ServerOptions } from "../server";
 import { contentPrompts, contentResources, contentTemplates, contentTools, statelessTools } from "./content";
+import { legacyTools } from "./legacy";
 import { mrtrPrompts, mrtrTools } from "./mrtr";
 
 export function conformanceServer(options: Partial<ServerOptions> = {}): McpServer {
@@ -16,11 +17,12 @@ export function conformanceServer(options: Partial<ServerOptions> = {}): McpServ
     name: "presa-conformance",
     title: "presa reference server (conformance fixtures)",
     version: "0.1.0",
-    tools: [...contentTools, ...mrtrTools, ...statelessTools(changes), ...demoTools],
+    tools: [...contentTools, ...mrtrTools, ...statelessTools(changes), ...legacyTools, ...demoTools],
     resources: [...contentResources, ...demoResources],
     resourceTemplates: [...contentTemplates, ...demoResourceTemplates],
     prompts: [...contentPrompts, ...mrtrPrompts, ...demoPrompts],
     listChanged: true,
+    resourceSubscribe: true,
     ...options,
     changes,
   });

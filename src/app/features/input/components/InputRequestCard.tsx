@@ -1,3 +1,4 @@
+import { SaveCannedAction } from "../../canned/components/SaveCannedAction";
 import type { PendingInput } from "../store/inputStore";
 import { kindLabel, travelLabel } from "../utils/travel";
 import { ElicitationForm } from "./ElicitationForm";
@@ -28,6 +29,7 @@ export function InputRequestCard({ input }: { input: PendingInput }) {
         <span className="badge travel" data-era={input.era}>
           {travelLabel(input.era)}
         </span>
+        <SaveCannedAction input={input} />
       </header>
       <Body input={input} />
     </article>

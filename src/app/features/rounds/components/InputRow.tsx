@@ -1,9 +1,10 @@
 import type { InputView } from "../utils/groupRounds";
 import { formatMs, oneLine, summarizeRequest } from "../utils/describe";
 import { JsonPreview } from "../../../components/ui/JsonPreview";
+import { AutoBadge } from "../../canned/components/AutoBadge";
 
 /** One question of a round: its kind, key and a one-line summary, then the answer or the failure. */
-export function InputRow({ input }: { input: InputView }) {
+export function InputRow({ input, callId, round }: { input: InputView; callId: string; round: number }) {
   const summary = summarizeRequest(input.request);
   const settled = input.answer !== undefined || input.error !== undefined;
   // Once retried, show what went (step mode may have changed it); until then, the answer given.
@@ -28,6 +29,7 @@ export function InputRow({ input }: { input: InputView }) {
         )}
         {settled && input.ms !== undefined && <span className="muted timing">{formatMs(input.ms)}</span>}
         {input.edited && shown !== undefined && <span className="badge warn">edited in step mode</span>}
+        <AutoBadge callId={callId} round={round} inputKey={input.key} />
       </div>
     </li>
   );

@@ -32,7 +32,7 @@ export function RoundItem({ round, link, call, last }: { round: RoundView; link:
       {round.inputs.length > 0 ? (
         <ul className="round-inputs">
           {round.inputs.map((input) => (
-            <InputRow key={input.key} input={input} />
+            <InputRow key={input.key} input={input} callId={call.callId} round={round.index} />
           ))}
         </ul>
       ) : (

@@ -1,0 +1,14 @@
+import { McpError } from "../../src/core/jsonrpc/errors";
+import { connect } from "../../src/core/mcp";
+import { StreamableHttpTransport } from "../../src/core/transport/streamableHttp";
+import { server } from "../../src/server";
+import { greet } from "../../src/server/demo";
+import { startHttpServer } from "../../src/server/http/handler";
+const srv = await startHttpServer(server({ name: "presa", version: "1", tools: [greet] }));
+const client = await connect(new StreamableHttpTransport(srv.url), { handlers: { "elicitation/create": () => ({ action: "accept", content: { name: "Ada" } }) } });
+const params1 = { name: "greet", arguments: {} };
+const orig = Error.captureStackTrace;
+let shown = 0;
+(globalThis as any).__hook = (e: any) => { if (shown++ < 3) console.log(new Error("trace").stack); };
+for (let i = 0; i < 3; i++) await client.request("tools/call", params1);
+await client.close(); await srv.close();

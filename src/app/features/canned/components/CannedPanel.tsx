@@ -1,0 +1,43 @@
+import { cannedStore, useCanned } from "../store/cannedStore";
+import { CANNED_KINDS, type CannedKind } from "../utils/cannedMatch";
+import { MockModelPanel } from "./MockModelPanel";
+
+const KIND_LABEL: Record<CannedKind, string> = { form: "forms", url: "URL elicitations", sampling: "sampling", roots: "roots" };
+
+/** Auto-answer switches per kind of input, the saved canned answers, and the mock model. */
+export function CannedPanel() {
+  const auto = useCanned((s) => s.auto);
+  const answers = useCanned((s) => s.answers);
+  return (
+    <details className="qa-section canned-panel" open>
+      <summary>Canned answers ({answers.length})</summary>
+      <fieldset className="auto-answer">
+        <legend>Auto-answer from canned answers</legend>
+        {CANNED_KINDS.map((kind) => (
+          <label key={kind} className="field inline">
+            <input type="checkbox" checked={auto[kind]} onChange={(e) => cannedStore.setAuto(kind, e.target.checked)} />
+            <span>Auto-answer {KIND_LABEL[kind]}</span>
+          </label>
+        ))}
+      </fieldset>
+      {answers.length === 0 ? (
+        <p className="muted">None yet: “Save as canned answer…” on an input card.</p>
+      ) : (
+        <ul className="canned-list" aria-label="Canned answers">
+          {answers.map((a) => (
+            <li key={a.id}>
+              <span className="canned-name">{a.name}</span>
+              <span className="muted">
+                {a.kind} · {a.target} · {a.key ?? a.question}
+              </span>
+              <button type="button" className="link" aria-label={`Delete canned answer ${a.name}`} onClick={() => cannedStore.remove(a.id)}>
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <MockModelPanel />
+    </details>
+  );
+}

@@ -1,0 +1,57 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { BRIDGE_HEADERS, type BridgeErrorBody, type BridgeErrorCode } from "../core/transport/bridgeProtocol";
+
+/** Largest body the bridge reads (a spawn request, one JSON-RPC message, one forwarded POST). */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Reads a body up to a cap; a larger one is refused rather than buffered. */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | "too-large"> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) over = true;
+      else if (!over) chunks.push(chunk);
+    });
+    req.on("end", () => resolve(over ? "too-large" : Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { ...headers, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-store" }).end(text);
+}
+
+/** The bridge's own refusal or failure: marked, so the page never mistakes it for the target's answer. */
+export function sendError(res: ServerResponse, status: number, code: BridgeErrorCode, message: string, headers: Record<string, string> = {}): void {
+  const body: BridgeErrorBody = { error: { code, message } };
+  sendJson(res, status, body, { ...headers, [BRIDGE_HEADERS.marker]: "error" });
+}
+
+/** Opens an SSE response that is flushed at once and kept alive with comments. */
+export function startSse(res: ServerResponse, headers: Record<string, string>): () => void {
+  res.writeHead(200, {
+    ...headers,
+    "Content-Type": "text/event-stream",
+    "Cache-Control": "no-cache, no-transform",
+    Connection: "keep-alive",
+    "X-Accel-Buffering": "no",
+  });
+  res.flushHeaders();
+  res.socket?.setNoDelay(true);
+  const keepAlive = setInterval(() => res.write(": keep-alive\n\n"), 15_000);
+  keepAlive.unref();
+  return () => clearInterval(keepAlive);
+}
+
+export function writeSse(res: ServerResponse, event: string, data: string): void {
+  res.write(`event: ${event}\ndata: ${data}\n\n`);
+}

@@ -1,0 +1,209 @@
+// The bridge with real stdio servers: our demo server in both eras (2026-07-28 over stdio too, and
+// 2025-11-25 with live elicitation requests), a server that prints garbage, one that exits, and one
+// that is not there; the bridge stays up through all of them.
+import { afterAll, describe, expect, it } from "vitest";
+import { Client, connect, text } from "../core/mcp";
+import type { McpError } from "../core/jsonrpc/errors";
+import type { Frame } from "../core/jsonrpc/connection";
+import { BridgeStdioTransport, bridgeInfo, type BridgeEndpoint } from "../core/transport/bridge";
+import type { ExitInfo } from "../core/transport/bridgeProtocol";
+import { answers } from "../test/seed";
+import type { RunningBridge } from "./server";
+import { closeBridges, demoStdioSpec, fixtureSpec, nodeScript, testBridge } from "./testKit";
+
+afterAll(closeBridges);
+
+interface Spawned {
+  transport: BridgeStdioTransport;
+  stderr: string[];
+  garbage: string[];
+  exited: Promise<ExitInfo>;
+}
+
+async function spawnVia(endpoint: BridgeEndpoint, spec: Parameters<typeof BridgeStdioTransport.spawn>[1]): Promise<Spawned> {
+  const stderr: string[] = [];
+  const garbage: string[] = [];
+  let onExit: (exit: ExitInfo) => void = () => undefined;
+  const exited = new Promise<ExitInfo>((resolve) => (onExit = resolve));
+  const transport = await BridgeStdioTransport.spawn(endpoint, spec, {
+    onStderr: (line) => stderr.push(line),
+    onStdoutGarbage: (line) => garbage.push(line),
+    onExit,
+  });
+  return { transport, stderr, garbage, exited };
+}
+
+function framesOf(client: Client): Frame[] {
+  const frames: Frame[] = [];
+  client.connection.frames.subscribe((f) => frames.push(f));
+  return frames;
+}
+
+/** The bridge's side of a session: its exit is seen even after the page stopped listening. */
+function exitOnBridge(bridge: RunningBridge, s: Spawned): Promise<ExitInfo> {
+  const session = bridge.sessions.get(s.transport.session.id);
+  if (!session) throw new Error("no such session on the bridge");
+  return new Promise((resolve) => session.onExit(resolve));
+}
+
+async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe("the demo server's stdio entry through the bridge", async () => {
+  const bridge = await testBridge();
+  const endpoint = { url: bridge.url, token: bridge.token };
+
+  it("2026-07-28 over stdio: discover, then greet and two-steps with input_required retries", async () => {
+    const s = await spawnVia(endpoint, demoStdioSpec());
+    const exited = exitOnBridge(bridge, s);
+    const client = await connect(s.transport, { handlers: answers });
+    try {
+      expect(client.revision).toBe("2026-07-28");
+      expect(client.era).toBe("modern");
+      expect(text(await client.callTool("greet"))).toBe("Hello, Ada!");
+      expect(text(await client.callTool("two-steps"))).toBe("Ada likes blue");
+      await until(() => s.stderr.some((l) => l.startsWith("presa demo server on stdio")));
+    } finally {
+      await client.close();
+    }
+    expect((await exited).code).toBe(0);
+  });
+
+  it("2025-11-25 over stdio: initialize, then live elicitation/create requests answered in the call", async () => {
+    const s = await spawnVia(endpoint, demoStdioSpec());
+    const client = new Client(s.transport, { versions: ["2025-11-25"], handlers: answers });
+    const frames = framesOf(client);
+    await client.open();
+    try {
+      expect(client.revision).toBe("2025-11-25");
+      expect(text(await client.callTool("greet"))).toBe("Hello, Ada!");
+      expect(text(await client.callTool("two-steps"))).toBe("Ada likes blue");
+      const live = frames.filter((f) => f.direction === "in" && f.message && "method" in f.message && f.message.method === "elicitation/create");
+      expect(live).toHaveLength(3);
+      // Frames come as the server printed them.
+      for (const f of frames.filter((x) => x.direction === "in")) expect(f.raw).toBe(JSON.stringify(f.message));
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("auto negotiation over stdio picks 2026-07-28 from a dual-era server", async () => {
+    const s = await spawnVia(endpoint, demoStdioSpec());
+    const client = await connect(s.transport, { handlers: answers });
+    expect(client.revision).toBe("2026-07-28");
+    await client.close();
+  });
+
+  it("a legacy-only stdio server: the probe fails and the client falls back to initialize", async () => {
+    const s = await spawnVia(endpoint, demoStdioSpec(["--versions", "2025-11-25,2025-06-18"]));
+    const client = await connect(s.transport, { handlers: answers });
+    expect(client.revision).toBe("2025-11-25");
+    expect(text(await client.callTool("greet"))).toBe("Hello, Ada!");
+    await client.close();
+  });
+
+  it("non-JSON lines on stdout are broken frames; the session goes on", async () => {
+    const s = await spawnVia(endpoint, fixtureSpec("noisyStdio.ts"));
+    const client = new Client(s.transport, { handlers: answers });
+    const frames = framesOf(client);
+    await client.open();
+    try {
+      expect(text(await client.callTool("greet"))).toBe("Hello, Ada!");
+      await until(() => s.garbage.length === 2);
+      expect(s.garbage).toEqual(["Starting noisy server... (this line is not JSON-RPC)", "{ not json either"]);
+      const broken = frames.filter((f) => f.message === undefined);
+      expect(broken.map((f) => f.raw)).toEqual(s.garbage);
+      expect(broken[0]?.error).toMatch(/bad frame from server: not JSON/);
+      expect(s.stderr).toContain("noisy: ready on stdio");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("a server that exits: a clear error with the code and its last stderr, and the bridge stays up", async () => {
+    const s = await spawnVia(endpoint, nodeScript("console.log('oops, not a server'); console.error('fatal: missing API_KEY'); process.exit(3)"));
+    const error = await connect(s.transport, { handlers: answers }).then(
+      () => undefined,
+      (e: McpError) => e,
+    );
+    expect(error?.kind).toBe("closed");
+    expect(error?.message).toMatch(/exited with code 3; last stderr: fatal: missing API_KEY/);
+    const exit = await s.exited;
+    expect(exit).toMatchObject({ code: 3, signal: null, stderrTail: ["fatal: missing API_KEY"] });
+    expect(s.garbage).toEqual(["oops, not a server"]);
+    expect((await bridgeInfo(endpoint)).name).toBe("presa-bridge");
+  });
+
+  it("a server that exits in the middle of a call fails the call with the exit", async () => {
+    const script = `
+      process.stdin.setEncoding("utf8");
+      let buf = "";
+      process.stdin.on("data", (c) => {
+        buf += c;
+        for (let i; (i = buf.indexOf("\\n")) >= 0; buf = buf.slice(i + 1)) {
+          const m = JSON.parse(buf.slice(0, i));
+          if (m.method === "initialize") console.log(JSON.stringify({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "dies", version: "1" } } }));
+          if (m.method === "tools/call") { console.error("crashing now"); process.exit(9); }
+        }
+      });`;
+    const s = await spawnVia(endpoint, nodeScript(script));
+    const client = await connect(s.transport, { versions: ["2025-11-25"] });
+    const error = await client.callTool("anything").then(
+      () => undefined,
+      (e: McpError) => e,
+    );
+    expect(error?.message).toMatch(/exited with code 9; last stderr: crashing now/);
+  });
+
+  it("a command that does not exist is refused with 422 and spawns nothing that runs", async () => {
+    const error = await BridgeStdioTransport.spawn(endpoint, { command: "/no/such/mcp-server", args: [], env: {} }).then(
+      () => undefined,
+      (e: McpError) => e,
+    );
+    expect(error?.status).toBe(422);
+    expect(error?.message).toMatch(/could not start "\/no\/such\/mcp-server": spawn \/no\/such\/mcp-server ENOENT/);
+    expect(error?.data).toEqual({ bridge: "spawn-failed" });
+  });
+
+  it("env and cwd reach the process exactly; the bridge's other variables do not", async () => {
+    process.env.PRESA_TEST_SECRET = "must-not-leak";
+    const s = await spawnVia(endpoint, {
+      command: process.execPath,
+      args: ["-e", "console.error(JSON.stringify({ cwd: process.cwd(), mine: process.env.MINE, leaked: process.env.PRESA_TEST_SECRET ?? null, path: Boolean(process.env.PATH) }))"],
+      env: { MINE: "a value with spaces" },
+      cwd: "/tmp",
+    });
+    const exit = await s.exited;
+    delete process.env.PRESA_TEST_SECRET;
+    expect(JSON.parse(exit.stderrTail[0] ?? "{}")).toEqual({ cwd: "/tmp", mine: "a value with spaces", leaked: null, path: true });
+    expect(s.transport.session.spec).toEqual({ command: process.execPath, args: expect.any(Array), env: { MINE: "a value with spaces" }, cwd: "/tmp" });
+    await s.transport.close();
+  });
+
+  it("closing the transport stops the process (stdin closed first) and forgets the session", async () => {
+    const s = await spawnVia(endpoint, demoStdioSpec());
+    const exited = exitOnBridge(bridge, s);
+    const client = await connect(s.transport, { handlers: answers });
+    await client.close();
+    // The demo server exits by itself when stdin ends: no signal was needed.
+    expect(await exited).toMatchObject({ code: 0, signal: null });
+    expect(bridge.sessions.get(s.transport.session.id)).toBeUndefined();
+  });
+
+  it("a process that ignores stdin's end and SIGTERM is killed", async () => {
+    const s = await spawnVia(endpoint, nodeScript("process.on('SIGTERM', () => console.error('ignoring SIGTERM')); setInterval(() => {}, 1000); console.error('up')"));
+    await until(() => s.stderr.includes("up"));
+    const exited = exitOnBridge(bridge, s);
+    const started = Date.now();
+    await s.transport.close();
+    const exit = await exited;
+    expect(exit.signal).toBe("SIGKILL");
+    expect(exit.stderrTail).toEqual(["up", "ignoring SIGTERM"]);
+    expect(Date.now() - started).toBeGreaterThan(3500);
+  }, 15_000);
+});

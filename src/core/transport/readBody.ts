@@ -1,0 +1,43 @@
+import { McpError } from "../jsonrpc/errors";
+import { MAX_FRAME_LENGTH, formatSize } from "../jsonrpc/limits";
+
+/**
+ * Reads an HTTP body as UTF-8 text, but stops once it passes `cap` characters: a hostile server's
+ * endless or enormous body must not be buffered whole (issue 8). Over the cap it rejects with a
+ * `transport` error (data.frame "tooLarge") and cancels the rest of the body.
+ */
+export async function readCappedText(response: Response, what: string, cap: number = MAX_FRAME_LENGTH): Promise<string> {
+  const declared = Number(response.headers.get("content-length") ?? NaN);
+  const tooLarge = (seen: number): McpError =>
+    new McpError({
+      kind: "transport",
+      status: response.status,
+      message: `${what}: the answer is ${Number.isFinite(declared) ? formatSize(declared) : `over ${formatSize(seen)}`}, over the ${formatSize(cap)} cap; it was not read`,
+      data: { fault: "badFrame", frame: "tooLarge" },
+    });
+  if (Number.isFinite(declared) && declared > cap * 3) {
+    // UTF-8 spends at most 3 bytes per UTF-16 unit, so this many bytes cannot fit: refuse unread.
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge(declared);
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      if (text.length > cap) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge(text.length);
+      }
+    }
+    text += decoder.decode();
+  } finally {
+    reader.releaseLock();
+  }
+  if (text.length > cap) throw tooLarge(text.length);
+  return text;
+}
