@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { resolveChromium } from "./e2e/support/chromium";
+import { CHROMIUM_ARGS, resolveChromium } from "./e2e/support/chromium";
 
 import { APP_PORT as port, DEMO_PORT as demoPort, DEMO_STATE_SECRET } from "./e2e/support/ports";
 const baseURL = `http://127.0.0.1:${port}`;
@@ -22,15 +22,7 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         launchOptions: {
           executablePath: resolveChromium(),
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-quic",
-            "--no-first-run",
-          ],
+          args: [...CHROMIUM_ARGS],
         },
       },
     },

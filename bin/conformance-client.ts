@@ -87,11 +87,11 @@ function log(line: string): void {
 
 async function run(): Promise<void> {
   if (!url) throw new Error("usage: conformance-client <server-url>");
-  const unrelatedFirst = scenario === "sep-2322-client-request-state";
+  const isolationCheck = scenario === "sep-2322-client-request-state";
   const client = await connect(new StreamableHttpTransport(url), {
     versions: [revision],
     clientInfo: { name: "presa-inspector-conformance", version: "0.1.0" },
-    handlers: unrelatedFirst ? withUnrelatedCall(handlers, () => client) : handlers,
+    handlers: isolationCheck ? withUnrelatedCall(handlers, () => client) : handlers,
     requestTimeoutMs: 20_000,
   });
   try {

@@ -1,6 +1,20 @@
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
 
+/**
+ * The flags the e2e tests and the bench (bench/lib/browser.ts) run Chromium with: no sandbox (CI runs
+ * as root), no GPU, and nothing that calls home.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+];
+
 /** Debian's package path; `.ci/run` installs it there with `apt-get install chromium`. */
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 

@@ -3,6 +3,9 @@ import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { Providers } from "./providers";
 import { createInspector } from "./lib/inspector";
+import { loadPastedBridge, readPageBridge } from "./lib/bridgeEndpoint";
+import { createBridgeStore } from "./stores/bridgeStore";
+import { createSavedStore } from "./features/connection/store/savedStore";
 import { demoServer } from "../server/demo";
 import "./styles.css";
 
@@ -12,7 +15,18 @@ if (!container) throw new Error("index.html has no #root element");
 // The embedded demo server runs in this page: no network, so every flow works at once.
 // A known stateSecret, so "Verify MAC" in the rounds view can be tried (README: the requestState token).
 export const EMBEDDED_STATE_SECRET = "presa-demo-secret";
-const inspector = createInspector({ embeddedServer: demoServer({ stateSecret: EMBEDDED_STATE_SECRET }) });
+// The local bridge: handed over in the HTML by `npm start`, or pasted earlier in this tab (static build).
+const fromPage = readPageBridge(document);
+const pasted = fromPage ? undefined : loadPastedBridge(sessionStorage);
+const inspector = createInspector({
+  embeddedServer: demoServer({ stateSecret: EMBEDDED_STATE_SECRET }),
+  bridge: createBridgeStore(fromPage ?? pasted, fromPage ? "page" : "pasted"),
+  saved: createSavedStore(localStorage),
+});
+void inspector.checkBridge();
+
+// `?bench` installs the bench's hooks (npm run bench); without it the module is never fetched.
+if (new URLSearchParams(location.search).has("bench")) void import("./lib/benchHooks").then((m) => m.installBenchHooks(inspector));
 
 createRoot(container).render(
   <StrictMode>

@@ -1,9 +1,12 @@
+import type { Frame } from "../../core/jsonrpc/connection";
 import { McpError, toMcpError } from "../../core/jsonrpc/errors";
 import { Emitter } from "../../core/jsonrpc/events";
 import { Client } from "../../core/mcp";
 import type { ClientEvent } from "../../core/mcp/events";
 import { REVISIONS } from "../../core/protocol/revisions";
 import { inProcessPair } from "../../core/transport/inProcess";
+import { BridgeStdioTransport, bridgeFetch, bridgeInfo, describeExit, type BridgeEndpoint } from "../../core/transport/bridge";
+import { spawnSpecKey, type ExitInfo, type SpawnSpec } from "../../core/transport/bridgeProtocol";
 import { StreamableHttpTransport } from "../../core/transport/streamableHttp";
 import type { Transport } from "../../core/transport/transport";
 import type { McpServer } from "../../server/server";
@@ -16,7 +19,20 @@ import { createNotifyStore } from "../features/notifications/store/notifyStore";
 import { callMeta } from "../features/notifications/utils/callMeta";
 import { createAutoAnswer } from "./autoAnswer";
 import { createConnectionStore, type ConnectionSettings } from "../stores/connectionStore";
+import { createBridgeStore, type BridgeStore } from "../stores/bridgeStore";
+import { createStderrStore } from "../features/connection/store/stderrStore";
+import { createSavedStore, type SavedStore } from "../features/connection/store/savedStore";
+import { describeTarget, rowsToRecord, spawnSpecOf } from "../features/connection/utils/targets";
 import { capabilitiesFromModes, handlersFromModes } from "./handlers";
+import { markInputArrived } from "./perfMarks";
+
+/** An incoming frame that asks the user something: a 2026-07-28 `input_required` result, or a live elicitation. */
+function asksForInput(frame: Frame): boolean {
+  const m = frame.message;
+  if (frame.direction !== "in" || m === undefined) return false;
+  if ("result" in m) return m.result.resultType === "input_required";
+  return "method" in m && m.method === "elicitation/create";
+}
 
 const CALL_EVENTS = new Set(["callStarted", "roundStarted", "inputRequested", "inputAnswered", "retryHeld", "retrySent", "callFinished"]);
 
@@ -24,7 +40,14 @@ export interface InspectorDeps {
   /** The embedded demo server; one per page, so its key (and its tokens) last across reconnects. */
   embeddedServer: McpServer;
   fetch?: typeof fetch;
+  /** The local bridge for stdio commands and HTTP without CORS; none in a static build until one is pasted. */
+  bridge?: BridgeStore;
+  /** Saved and recent connections; the app's is kept in localStorage (without secret values). */
+  saved?: SavedStore;
 }
+
+/** Why a bridge target cannot be reached without a bridge, in the words the UI shows. */
+const NO_BRIDGE = "no bridge: start `npm start` (or `npm run bridge`) and paste its URL and token under Bridge";
 
 /**
  * The app's one link to the client core: it owns the client, turns its events into store actions and
@@ -38,6 +61,11 @@ export function createInspector(deps: InspectorDeps) {
   const step = createStepStore();
   const auto = createAutoAnswer();
   const notify = createNotifyStore();
+  const bridge = deps.bridge ?? createBridgeStore();
+  const stderr = createStderrStore();
+  const saved = deps.saved ?? createSavedStore();
+  // Specs the user confirmed in the spawn dialog (this page only); the bridge is asked for nothing else.
+  const confirmed = new Set<string>();
   // Every client event with its connection, for bridges outside the stores (list_changed, canned answers).
   const tap = new Emitter<{ event: ClientEvent; connectionId: number }>();
   let progressCounter = 0;
@@ -45,24 +73,61 @@ export function createInspector(deps: InspectorDeps) {
   let unsubscribe: () => void = () => undefined;
   const controllers = new Map<string, AbortController>();
 
-  function transportFor(settings: ConnectionSettings): Transport {
-    if (settings.target.kind === "embedded") {
+  function requireBridge(): BridgeEndpoint {
+    const endpoint = bridge.getState().endpoint;
+    if (!endpoint) throw new McpError({ kind: "transport", message: NO_BRIDGE, data: { bridge: "none" } });
+    return endpoint;
+  }
+
+  async function transportFor(settings: ConnectionSettings, connectionId: number): Promise<Transport> {
+    const target = settings.target;
+    if (target.kind === "embedded") {
       const pair = inProcessPair();
       serveTransport(deps.embeddedServer, pair.server, { caller: "embedded" });
       return pair.client;
     }
-    const headers: Record<string, string> = {};
-    for (const row of settings.target.headers) if (row.name.trim()) headers[row.name.trim()] = row.value;
-    return new StreamableHttpTransport(settings.target.url, { headers, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+    const fetchFn = deps.fetch;
+    if (target.kind === "stdio") return spawnStdio(spawnSpecOf(target), connectionId);
+    const headers = rowsToRecord(target.headers);
+    if (target.kind === "bridge-http") return new StreamableHttpTransport(target.url, { headers, fetch: bridgeFetch(requireBridge(), fetchFn) });
+    return new StreamableHttpTransport(target.url, { headers, ...(fetchFn ? { fetch: fetchFn } : {}) });
+  }
+
+  /** Spawns a confirmed command through the bridge; its stderr, stray stdout and exit go to the stderr store. */
+  async function spawnStdio(spec: SpawnSpec, connectionId: number): Promise<Transport> {
+    if (!confirmed.has(spawnSpecKey(spec))) {
+      throw new McpError({ kind: "transport", message: "this command was not confirmed: confirm it in the spawn dialog first", data: { bridge: "unconfirmed" } });
+    }
+    const endpoint = requireBridge();
+    stderr.started();
+    const transport = await BridgeStdioTransport.spawn(endpoint, spec, {
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      onStderr: (line) => stderr.append(connectionId, "stderr", line),
+      onStdoutGarbage: (line) => stderr.append(connectionId, "stdout", line),
+      onExit: (exit) => exited(exit, connectionId),
+    });
+    stderr.append(connectionId, "bridge", `spawned ${spec.command} (pid ${transport.session.pid}) in ${transport.session.spec.cwd}`);
+    return transport;
+  }
+
+  function exited(exit: ExitInfo, connectionId: number): void {
+    stderr.append(connectionId, "bridge", describeExit({ ...exit, stderrTail: [] }));
+    if (connection.getState().connectionId !== connectionId) return;
+    const error = new McpError({ kind: "closed", message: describeExit(exit), data: { exit } });
+    const status = connection.getState().status;
+    connection.setState({ status: status === "connecting" ? "failed" : "closed", error });
   }
 
   function onEvent(event: ClientEvent, connectionId: number): void {
     tap.emit({ event, connectionId });
-    if (event.type === "frame") wire.append(event.frame, connectionId);
-    else if (CALL_EVENTS.has(event.type) || (event.type === "notification" && event.callId)) {
+    if (event.type === "frame") {
+      if (asksForInput(event.frame)) markInputArrived();
+      wire.append(event.frame, connectionId);
+    } else if (CALL_EVENTS.has(event.type) || (event.type === "notification" && event.callId)) {
       calls.record(event as CallEvent, connectionId, connection.getState().revision);
     } else if (event.type === "closed" && connection.getState().connectionId === connectionId) {
-      connection.setState({ status: "closed" });
+      // A failed connection stays failed; an exit's error, set just before, stays with it.
+      if (connection.getState().status !== "failed") connection.setState({ status: "closed" });
     }
   }
 
@@ -86,9 +151,14 @@ export function createInspector(deps: InspectorDeps) {
     connection.setState({ settings, connectionId, status: "connecting", error: undefined, revision: undefined, era: undefined, declared: declared as Record<string, unknown> });
     let transport: Transport;
     try {
-      transport = transportFor(settings);
+      transport = await transportFor(settings, connectionId);
     } catch (e) {
-      connection.setState({ status: "failed", error: toMcpError(e) });
+      if (connection.getState().connectionId === connectionId) connection.setState({ status: "failed", error: toMcpError(e) });
+      return;
+    }
+    // Another connect started while this one was spawning: this transport is not wanted any more.
+    if (connection.getState().connectionId !== connectionId) {
+      await transport.close().catch(() => undefined);
       return;
     }
     const c = new Client(transport, {
@@ -114,9 +184,13 @@ export function createInspector(deps: InspectorDeps) {
         serverCapabilities: snap.serverCapabilities,
         instructions: snap.instructions,
       });
+      if (settings.target.kind !== "embedded") saved.remember({ name: describeTarget(settings.target), target: settings.target });
     } catch (e) {
       if (connection.getState().connectionId !== connectionId) return;
-      connection.setState({ status: "failed", error: toMcpError(e) });
+      // A process that died while connecting: its exit says more than "connection closed".
+      const exit = transport instanceof BridgeStdioTransport ? transport.exit : undefined;
+      const error = exit ? new McpError({ kind: "closed", message: describeExit(exit), data: { exit } }) : toMcpError(e);
+      connection.setState({ status: "failed", error });
       await disconnect("connection failed");
     }
   }
@@ -151,9 +225,33 @@ export function createInspector(deps: InspectorDeps) {
   /** Progress for every call, and logs at the chosen level (see callMeta). */
   const metaFor = (c: Client) => callMeta(c.era, notify.getState().logLevel, ++progressCounter);
 
+  /** Checks the bridge (URL and token) and records what it said. */
+  async function checkBridge(): Promise<void> {
+    const endpoint = bridge.getState().endpoint;
+    if (!endpoint) return bridge.setState({ status: "none", info: undefined, error: undefined });
+    bridge.setState({ status: "checking", error: undefined });
+    try {
+      const info = await bridgeInfo(endpoint, deps.fetch);
+      if (bridge.getState().endpoint === endpoint) bridge.setState({ status: "ok", info, error: undefined });
+    } catch (e) {
+      if (bridge.getState().endpoint === endpoint) bridge.setState({ status: "failed", info: undefined, error: toMcpError(e) });
+    }
+  }
+
   return {
     connection,
     wire,
+    bridge,
+    stderr,
+    saved,
+    /** The user saw exactly this spec in the spawn dialog and said yes. */
+    confirmSpawn: (spec: SpawnSpec) => void confirmed.add(spawnSpecKey(spec)),
+    isSpawnConfirmed: (spec: SpawnSpec) => confirmed.has(spawnSpecKey(spec)),
+    setBridge: (endpoint: BridgeEndpoint | undefined, source: "page" | "pasted" = "pasted") => {
+      bridge.setState({ endpoint, source: endpoint ? source : undefined, status: endpoint ? "checking" : "none", info: undefined, error: undefined });
+      return checkBridge();
+    },
+    checkBridge,
     calls,
     inputs,
     step,

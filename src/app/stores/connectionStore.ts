@@ -13,7 +13,18 @@ export interface HeaderRow {
   value: string;
 }
 
-export type Target = { kind: "embedded" } | { kind: "url"; url: string; headers: HeaderRow[] };
+/**
+ * What the app connects to: the embedded demo server, a Streamable HTTP URL the page calls itself
+ * (the server must allow the page's origin), the same through the local bridge (for servers without
+ * CORS), or a stdio command the bridge spawns once the user has confirmed exactly that command.
+ */
+export type Target =
+  | { kind: "embedded" }
+  | { kind: "url"; url: string; headers: HeaderRow[] }
+  | { kind: "bridge-http"; url: string; headers: HeaderRow[] }
+  | { kind: "stdio"; command: string; args: string[]; env: HeaderRow[]; cwd: string };
+
+export type TargetKind = Target["kind"];
 
 export interface ConnectionSettings {
   target: Target;

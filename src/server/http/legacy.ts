@@ -4,6 +4,8 @@ import { errorResponse, isErrorResponse, isRequest, isResponse, type JsonRpcMess
 import { ErrorCode } from "../../core/protocol/codes";
 import { ServerSession } from "../session";
 import type { McpServer } from "../server";
+import { faultText, wireFaultOf, type WireFault } from "../wireFault";
+import { cutSse } from "./fault";
 import { corsHeaders, header, startSse, writeJson, writeSseEvent } from "./wire";
 
 interface Stream {
@@ -70,6 +72,8 @@ class LegacyHttpSession {
     const final = isResponse(message) && message.id != null ? message.id : undefined;
     const key = final ?? relatedRequestId;
     const stream = key === undefined ? undefined : this.#byRequest.get(key);
+    const fault = final === undefined ? undefined : wireFaultOf(message);
+    if (stream && fault && final !== undefined) return this.#fault(stream, final, fault);
     const data = JSON.stringify(message);
     if (!stream) {
       // Not tied to an open request: the standalone GET stream, if the client opened one.
@@ -87,6 +91,28 @@ class LegacyHttpSession {
         stream.res.end();
         this.#streams.delete(stream.id);
       }
+    }
+  }
+
+  /**
+   * A hostile response (wireFault.ts): replaced text as the stream's last event, or the stream cut
+   * mid-event and forgotten, so a GET with Last-Event-ID gets 404 rather than waiting forever.
+   */
+  #fault(stream: Stream, id: RequestId, fault: WireFault): void {
+    this.#byRequest.delete(id);
+    stream.complete = true;
+    const text = faultText(fault, id);
+    if (fault.kind === "cut") {
+      this.#streams.delete(stream.id);
+      if (stream.res) cutSse(stream.res, text);
+      return;
+    }
+    const event = { id: `${stream.id}-${stream.events.length + 1}`, data: text };
+    stream.events.push(event);
+    if (stream.res) {
+      writeSseEvent(stream.res, text, event.id);
+      stream.res.end();
+      this.#streams.delete(stream.id);
     }
   }
 

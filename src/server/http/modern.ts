@@ -5,6 +5,8 @@ import { META } from "../../core/protocol/meta";
 import { isObject } from "../../core/protocol/types";
 import { ServerSession } from "../session";
 import type { McpServer } from "../server";
+import { wireFaultOf } from "../wireFault";
+import { writeModernFault } from "./fault";
 import { corsHeaders, decodeHeaderValue, header, startSse, statusForError, writeJson, writeSseEvent } from "./wire";
 
 const NAME_SOURCES: Record<string, "name" | "uri"> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" };
@@ -61,6 +63,8 @@ export function serveModernPost(server: McpServer, req: IncomingMessage, res: Se
         return;
       }
       done = true;
+      const fault = wireFaultOf(out);
+      if (fault) return writeModernFault(res, fault, message.id, streaming, cors);
       if (streaming) {
         writeSseEvent(res, JSON.stringify(out));
         res.end();

@@ -1,4 +1,28 @@
+import { memo } from "react";
 import { useCalls, useInspector } from "../../../lib/context";
+import type { CallRecord } from "../store/callsStore";
+import { historyFileName, historyJson } from "../utils/exportHistory";
+
+/** One past call; memoised, so an event on the running call does not redraw the other 499. */
+const HistoryRow = memo(function HistoryRow({ call, current, onSelect }: { call: CallRecord; current: boolean; onSelect: (id: string) => void }) {
+  return (
+    <li>
+      <button type="button" className="catalog-item" aria-current={current} onClick={() => onSelect(call.callId)}>
+        <span className={`dot status-${call.status}`} /> {call.method} <code>{call.target}</code> <span className="muted">{call.revision}</span>
+      </button>
+    </li>
+  );
+});
+
+/** Saves the calls still in memory as JSON: the cap drops the oldest, so a long session is kept this way. */
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
 
 /** Earlier calls of this page, newest first; picking one shows its rounds and result. */
 export function CallHistory() {
@@ -6,21 +30,25 @@ export function CallHistory() {
   const order = useCalls((s) => s.order);
   const calls = useCalls((s) => s.calls);
   const selected = useCalls((s) => s.selected);
+  const dropped = useCalls((s) => s.dropped);
   if (order.length === 0) return null;
+  const onExport = (): void => {
+    const now = new Date();
+    download(historyFileName(now), historyJson(inspector.calls.getState(), now));
+  };
   return (
     <details className="call-history" open>
-      <summary>Calls ({order.length})</summary>
+      <summary>
+        Calls ({order.length}
+        {dropped > 0 ? `, ${dropped.toLocaleString("en")} older dropped from memory` : ""})
+      </summary>
+      <button type="button" className="secondary small" onClick={onExport} title="Download the calls kept in memory as JSON">
+        Export history
+      </button>
       <ol reversed>
         {[...order].reverse().map((id) => {
           const c = calls[id];
-          if (!c) return null;
-          return (
-            <li key={id}>
-              <button type="button" className="catalog-item" aria-current={id === selected} onClick={() => inspector.calls.select(id)}>
-                <span className={`dot status-${c.status}`} /> {c.method} <code>{c.target}</code> <span className="muted">{c.revision}</span>
-              </button>
-            </li>
-          );
+          return c ? <HistoryRow key={id} call={c} current={id === selected} onSelect={inspector.calls.select} /> : null;
         })}
       </ol>
     </details>

@@ -2,6 +2,7 @@ import { useCalls, useInputs, useInspector, useStep } from "../../../lib/context
 import { ErrorView } from "../../errors/components/ErrorView";
 import { InputRequestCard } from "../../input/components/InputRequestCard";
 import { HeldRetryPanel } from "../../step/components/HeldRetryPanel";
+import { CallNotifications } from "../../notifications/components/CallNotifications";
 import { ResultView } from "./ResultView";
 
 /** The selected call as it runs: its pending questions, held retries, then its result or error. */
@@ -30,6 +31,7 @@ export function CallView() {
           </button>
         )}
       </header>
+      <CallNotifications call={call} />
       {mine.map((p) => (
         <InputRequestCard key={p.id} input={p} />
       ))}

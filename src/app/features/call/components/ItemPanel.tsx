@@ -3,6 +3,7 @@ import { selectionKey, uiStore, useUi, type Selection } from "../../../stores/ui
 import type { JsonObject, Prompt, ResourceTemplate, Tool } from "../../../../core/protocol/types";
 import { usePrompts, useResources, useTools } from "../../catalog/api/queries";
 import { ArgumentsForm } from "./LazyArgumentsForm";
+import { runSelection } from "../utils/runSelection";
 
 function promptSchema(prompt: Prompt): JsonObject {
   const properties: Record<string, JsonObject> = {};
@@ -15,10 +16,6 @@ function templateSchema(t: ResourceTemplate): JsonObject {
   const properties: Record<string, JsonObject> = {};
   for (const n of names) properties[n] = { type: "string", title: n };
   return { type: "object", properties, required: names };
-}
-
-function fillTemplate(template: string, vars: Record<string, unknown>): string {
-  return template.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(String(vars[n] ?? "")));
 }
 
 /** The selected tool, resource, template or prompt, with its arguments and a button to run it. */
@@ -35,14 +32,14 @@ export function ItemPanel() {
   const draft = (drafts[key] as Record<string, unknown> | undefined) ?? {};
   const setDraft = (v: Record<string, unknown>) => uiStore.setState((s) => ({ drafts: { ...s.drafts, [key]: v } }));
   const found = describe(selection, tools, resources?.templates, prompts);
+  if (!found && connected && selection.kind !== "resource" && (selection.kind === "prompt" ? prompts : selection.kind === "tool" ? tools : resources) === undefined) {
+    return <p className="muted panel-empty">Loading…</p>;
+  }
   if (!found) return <p className="muted panel-empty">“{key.split(":").slice(1).join(":")}” is not offered by this server (any more).</p>;
 
   const run = (args: Record<string, unknown>) => {
     setDraft(args);
-    if (selection.kind === "tool") void inspector.callTool(selection.name, args);
-    else if (selection.kind === "prompt") void inspector.getPrompt(selection.name, Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)])));
-    else if (selection.kind === "resource") void inspector.readResource(selection.uri);
-    else void inspector.readResource(fillTemplate(selection.uriTemplate, args));
+    void runSelection(inspector, selection, args);
   };
 
   return (

@@ -27,17 +27,22 @@ export interface CallsState {
   calls: Record<string, CallRecord>;
   order: string[];
   selected: string | undefined;
-  /** How many finished calls are kept; older ones leave memory first. */
+  /** How many calls are kept; older ones leave memory first (export the history to keep them). */
   cap: number;
+  /** Calls that left memory because of the cap since the last clear. */
+  dropped: number;
 }
+
+/** The default cap: a long session keeps its newest 500 calls in memory (bench/README: long session). */
+export const CALLS_CAP = 500;
 
 function targetOf(method: string, params: Record<string, unknown>): string {
   const v = method === "resources/read" ? params.uri : params.name;
   return typeof v === "string" ? v : "";
 }
 
-export function createCallsStore(cap = 500) {
-  const store = createStore<CallsState>()(() => ({ calls: {}, order: [], selected: undefined, cap }));
+export function createCallsStore(cap = CALLS_CAP) {
+  const store = createStore<CallsState>()(() => ({ calls: {}, order: [], selected: undefined, cap, dropped: 0 }));
   const update = (callId: string, f: (c: CallRecord) => CallRecord): void =>
     store.setState((s) => {
       const call = s.calls[callId];
@@ -61,11 +66,13 @@ export function createCallsStore(cap = 500) {
         store.setState((s) => {
           const order = [...s.order, event.callId];
           const calls = { ...s.calls, [event.callId]: call };
+          let dropped = s.dropped;
           while (order.length > s.cap) {
             const old = order.shift() as string;
             delete calls[old];
+            dropped++;
           }
-          return { calls, order, selected: event.callId };
+          return { calls, order, selected: event.callId, dropped };
         });
         return;
       }
@@ -89,7 +96,7 @@ export function createCallsStore(cap = 500) {
       store.setState({ selected: callId });
     },
     clear(): void {
-      store.setState({ calls: {}, order: [], selected: undefined });
+      store.setState({ calls: {}, order: [], selected: undefined, dropped: 0 });
     },
   });
 }

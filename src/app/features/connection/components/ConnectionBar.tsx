@@ -4,6 +4,7 @@ import { useConnection, useInspector } from "../../../lib/context";
 import type { ConnectionSettings } from "../../../stores/connectionStore";
 import { ErrorView } from "../../errors/components/ErrorView";
 import { CapabilityToggles } from "./CapabilityToggles";
+import { StderrPanel } from "./StderrPanel";
 import { TargetPicker } from "./TargetPicker";
 
 /** Target, revision, capabilities and status: every change reconnects, and the user's place is kept. */
@@ -82,7 +83,8 @@ export function ConnectionBar() {
         </button>
         {showClient && <ClientInfoEditor settings={settings} onApply={apply} />}
       </div>
-      {status === "failed" && error && <ErrorView error={error} />}
+      {(status === "failed" || status === "closed") && error && <ErrorView error={error} />}
+      {settings.target.kind === "stdio" && <StderrPanel />}
     </header>
   );
 }

@@ -1,12 +1,25 @@
-import { useState } from "react";
-import type { HeaderRow, Target } from "../../../stores/connectionStore";
+import { useReducer } from "react";
+import type { Target, TargetKind } from "../../../stores/connectionStore";
+import { draftOf, draftToTarget, targetDraftReducer } from "../utils/targetDraft";
+import { BridgePanel } from "./BridgePanel";
+import { SavedConnections } from "./SavedConnections";
+import { StdioTargetForm } from "./StdioTargetForm";
+import { UrlTargetForm } from "./UrlTargetForm";
 
-/** Embedded demo server (in the page, no network) or any Streamable HTTP URL with custom headers. */
+const KINDS: { kind: TargetKind; label: string }[] = [
+  { kind: "embedded", label: "Embedded demo server (in this page)" },
+  { kind: "url", label: "Streamable HTTP URL" },
+  { kind: "bridge-http", label: "HTTP via bridge (no CORS needed)" },
+  { kind: "stdio", label: "stdio command (via bridge)" },
+];
+
+/**
+ * The server to connect to: the embedded demo server, a Streamable HTTP URL (direct, or through the
+ * local bridge for servers without CORS), or a stdio command the bridge spawns after confirmation.
+ */
 export function TargetPicker({ target, onConnect }: { target: Target; onConnect: (t: Target) => void }) {
-  const [kind, setKind] = useState<Target["kind"]>(target.kind);
-  const [url, setUrl] = useState(target.kind === "url" ? target.url : "http://127.0.0.1:3939/mcp");
-  const [headers, setHeaders] = useState<HeaderRow[]>(target.kind === "url" ? target.headers : []);
-  const [open, setOpen] = useState(false);
+  const [draft, dispatch] = useReducer(targetDraftReducer, target, draftOf);
+  const viaBridge = draft.kind === "stdio" || draft.kind === "bridge-http";
 
   return (
     <div className="target">
@@ -14,48 +27,24 @@ export function TargetPicker({ target, onConnect }: { target: Target; onConnect:
         <span>Server</span>
         <select
           aria-label="Server"
-          value={kind}
+          value={draft.kind}
           onChange={(e) => {
-            const next = e.target.value as Target["kind"];
-            setKind(next);
-            if (next === "embedded") onConnect({ kind: "embedded" });
+            const kind = e.target.value as TargetKind;
+            dispatch({ type: "kind", kind });
+            if (kind === "embedded") onConnect({ kind: "embedded" });
           }}
         >
-          <option value="embedded">Embedded demo server (in this page)</option>
-          <option value="url">Streamable HTTP URL</option>
+          {KINDS.map((k) => (
+            <option key={k.kind} value={k.kind}>
+              {k.label}
+            </option>
+          ))}
         </select>
       </label>
-      {kind === "url" && (
-        <form
-          className="url-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onConnect({ kind: "url", url: url.trim(), headers });
-          }}
-        >
-          <input aria-label="Server URL" className="url-input" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="http://127.0.0.1:3939/mcp" />
-          <button type="button" className="link" onClick={() => setOpen(!open)} aria-expanded={open}>
-            Headers ({headers.length})
-          </button>
-          <button type="submit">Connect</button>
-          {open && (
-            <div className="headers-editor">
-              {headers.map((h, i) => (
-                <div key={i} className="header-row">
-                  <input aria-label={`Header name ${i + 1}`} value={h.name} placeholder="Authorization" onChange={(e) => setHeaders(headers.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} />
-                  <input aria-label={`Header value ${i + 1}`} value={h.value} placeholder="Bearer …" onChange={(e) => setHeaders(headers.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />
-                  <button type="button" aria-label={`Remove header ${i + 1}`} onClick={() => setHeaders(headers.filter((_, j) => j !== i))}>
-                    ×
-                  </button>
-                </div>
-              ))}
-              <button type="button" onClick={() => setHeaders([...headers, { name: "", value: "" }])}>
-                Add header
-              </button>
-            </div>
-          )}
-        </form>
-      )}
+      {(draft.kind === "url" || draft.kind === "bridge-http") && <UrlTargetForm draft={draft} dispatch={dispatch} onSubmit={() => onConnect(draftToTarget(draft))} />}
+      {draft.kind === "stdio" && <StdioTargetForm draft={draft} dispatch={dispatch} onConnect={onConnect} />}
+      {viaBridge && <BridgePanel />}
+      <SavedConnections onPick={(t) => dispatch({ type: "load", target: t })} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import Form from "@rjsf/core";
 import type { CustomValidator, FormValidation } from "@rjsf/utils";
-import { useMemo, useState } from "react";
+import { useLayoutEffect, useMemo, useState } from "react";
+import { markFormInteractive } from "../../../lib/perfMarks";
 import { RjsfBoundary, templates, transformErrors, validator } from "../../../lib/rjsf";
 import { useAnswer } from "../api/useAnswer";
 import type { PendingInput } from "../store/inputStore";
@@ -17,6 +18,8 @@ export default function RjsfElicitationForm({ input }: { input: PendingInput }) 
   const [data, setData] = useState<Data>(form.initial);
   const [tried, setTried] = useState(false);
   const preview = acceptResult(form, data);
+  // After commit the fields are in the DOM and React's handlers take input: the bench's "form interactive".
+  useLayoutEffect(markFormInteractive, []);
 
   // Raw JSON fields are strings to rjsf; that they parse is checked here, next to the schema's rules.
   const customValidate: CustomValidator<Data> = (formData, errors) => {

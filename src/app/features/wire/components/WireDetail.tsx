@@ -1,6 +1,7 @@
 import { CappedPre } from "../../../components/ui/CappedPre";
 import { CopyButton } from "../../../components/ui/CopyButton";
 import type { WireEntry } from "../store/wireStore";
+import { FrameActions } from "../../share/components/FrameActions";
 import { formatBytes, formatClock, frameBody, frameInfo } from "../utils/frameInfo";
 
 /** Enough of a frame to read at once; the full text is behind "Show all" (and Copy). */
@@ -23,6 +24,7 @@ export function WireDetail({ entry, onClose }: { entry: WireEntry; onClose: () =
           {entry.latencyMs !== undefined ? ` · ${Math.round(entry.latencyMs)} ms` : ""}
         </span>
         <CopyButton text={entry.raw} title="Copy raw frame" />
+        <FrameActions entry={entry} />
         <button type="button" className="link" onClick={onClose}>
           Close
         </button>

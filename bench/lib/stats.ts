@@ -1,0 +1,76 @@
+/** Small statistics for the bench: percentiles, medians, and interleaved rate trials. */
+
+/** The p-th quantile (0..1) of `samples`, nearest-rank. */
+export function quantile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1));
+  return sorted[rank] as number;
+}
+
+export const median = (samples: readonly number[]): number => quantile(samples, 0.5);
+
+export function sum(samples: readonly number[]): number {
+  let s = 0;
+  for (const x of samples) s += x;
+  return s;
+}
+
+/** Least-squares slope of y over x: growth per unit of x, less sensitive to one noisy point than end minus start. */
+export function slope(xs: readonly number[], ys: readonly number[]): number {
+  const n = Math.min(xs.length, ys.length);
+  const mx = sum(xs.slice(0, n)) / n;
+  const my = sum(ys.slice(0, n)) / n;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = (xs[i] as number) - mx;
+    num += dx * ((ys[i] as number) - my);
+    den += dx * dx;
+  }
+  return den === 0 ? Number.NaN : num / den;
+}
+
+/** Runs `op` back to back for `ms` and returns operations per second. */
+export async function ratePerSecond(op: () => Promise<unknown>, ms: number): Promise<number> {
+  const started = performance.now();
+  let n = 0;
+  let now = started;
+  while (now - started < ms) {
+    await op();
+    n++;
+    now = performance.now();
+  }
+  return n / ((now - started) / 1000);
+}
+
+/** The same for a synchronous op, timed in batches so the clock is not read per call. */
+export function syncRatePerSecond(op: () => void, ms: number, batch = 100): number {
+  const started = performance.now();
+  let n = 0;
+  let now = started;
+  while (now - started < ms) {
+    for (let i = 0; i < batch; i++) op();
+    n += batch;
+    now = performance.now();
+  }
+  return n / ((now - started) / 1000);
+}
+
+/**
+ * Alternates trials of two contenders (A B A B …) and keeps the median of each, so a slow moment of
+ * the machine (another process, a GC) hits both sides alike instead of deciding the ratio.
+ */
+export async function interleaved<T>(trials: number, a: () => Promise<T>, b: () => Promise<T>): Promise<{ a: T[]; b: T[] }> {
+  const out = { a: [] as T[], b: [] as T[] };
+  for (let i = 0; i < trials; i++) {
+    if (i % 2 === 0) {
+      out.a.push(await a());
+      out.b.push(await b());
+    } else {
+      out.b.push(await b());
+      out.a.push(await a());
+    }
+  }
+  return out;
+}

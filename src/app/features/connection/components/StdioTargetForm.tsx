@@ -1,0 +1,58 @@
+import { useState, type Dispatch } from "react";
+import type { SpawnSpec } from "../../../../core/transport/bridgeProtocol";
+import { useInspector } from "../../../lib/context";
+import type { Target } from "../../../stores/connectionStore";
+import { useBridge } from "../api/hooks";
+import { draftToTarget, type DraftAction, type TargetDraft } from "../utils/targetDraft";
+import { spawnSpecOf } from "../utils/targets";
+import { KeyValueRows } from "./KeyValueRows";
+import { SpawnDialog } from "./SpawnDialog";
+
+/**
+ * A stdio server for the bridge to spawn: command, one argument per line, environment and working
+ * directory. Nothing is spawned until the dialog has shown exactly what will run and the user said yes.
+ */
+export function StdioTargetForm({ draft, dispatch, onConnect }: { draft: TargetDraft; dispatch: Dispatch<DraftAction>; onConnect: (t: Target) => void }) {
+  const inspector = useInspector();
+  const bridgeStatus = useBridge((s) => s.status);
+  const [envOpen, setEnvOpen] = useState(false);
+  const [pending, setPending] = useState<{ target: Extract<Target, { kind: "stdio" }>; spec: SpawnSpec } | undefined>(undefined);
+  const field = (name: "command" | "argsText" | "cwd") => (e: { target: { value: string } }) => dispatch({ type: "field", field: name, value: e.target.value });
+
+  return (
+    <form
+      className="stdio-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const target = draftToTarget(draft);
+        if (target.kind === "stdio" && target.command !== "") setPending({ target, spec: spawnSpecOf(target) });
+      }}
+    >
+      <input aria-label="Command" className="command-input" value={draft.command} onChange={field("command")} placeholder="npx" />
+      <textarea aria-label="Arguments (one per line)" className="args-input" rows={2} value={draft.argsText} onChange={field("argsText")} placeholder={"-y\n@modelcontextprotocol/server-everything"} />
+      <input aria-label="Working directory" className="cwd-input" value={draft.cwd} onChange={field("cwd")} placeholder="(the bridge's)" />
+      <button type="button" className="link" onClick={() => setEnvOpen(!envOpen)} aria-expanded={envOpen}>
+        Env ({draft.env.length})
+      </button>
+      <button type="submit" disabled={draft.command.trim() === "" || bridgeStatus === "none"}>
+        Spawn…
+      </button>
+      {envOpen && (
+        <div className="headers-editor">
+          <KeyValueRows rows={draft.env} onChange={(rows) => dispatch({ type: "rows", field: "env", rows })} noun="Variable" namePlaceholder="API_KEY" valuePlaceholder="value" />
+        </div>
+      )}
+      {pending && (
+        <SpawnDialog
+          spec={pending.spec}
+          onCancel={() => setPending(undefined)}
+          onConfirm={() => {
+            inspector.confirmSpawn(pending.spec);
+            onConnect(pending.target);
+            setPending(undefined);
+          }}
+        />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { useState, type Dispatch } from "react";
+import type { DraftAction, TargetDraft } from "../utils/targetDraft";
+import { KeyValueRows } from "./KeyValueRows";
+
+/** A Streamable HTTP URL with custom headers: called by the page itself, or through the bridge. */
+export function UrlTargetForm({ draft, dispatch, onSubmit }: { draft: TargetDraft; dispatch: Dispatch<DraftAction>; onSubmit: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <form
+      className="url-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <input aria-label="Server URL" className="url-input" value={draft.url} onChange={(e) => dispatch({ type: "field", field: "url", value: e.target.value })} placeholder="http://127.0.0.1:3939/mcp" />
+      <button type="button" className="link" onClick={() => setOpen(!open)} aria-expanded={open}>
+        Headers ({draft.headers.length})
+      </button>
+      <button type="submit">Connect</button>
+      {open && (
+        <div className="headers-editor">
+          <KeyValueRows rows={draft.headers} onChange={(rows) => dispatch({ type: "rows", field: "headers", rows })} noun="Header" namePlaceholder="Authorization" valuePlaceholder="Bearer …" />
+        </div>
+      )}
+    </form>
+  );
+}

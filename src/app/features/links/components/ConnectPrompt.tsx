@@ -1,0 +1,32 @@
+import { useConnection, useInspector } from "../../../lib/context";
+import { linkStore, useLink } from "../store/linkStore";
+
+/** A link named a server URL: ask before connecting to it, with the full address in view. */
+export function ConnectPrompt() {
+  const inspector = useInspector();
+  const url = useLink((s) => s.pendingUrl);
+  const status = useConnection((s) => s.status);
+  if (!url || status !== "idle") return null;
+  const dismiss = () => linkStore.setState({ pendingUrl: undefined });
+  return (
+    <div className="connect-prompt" role="dialog" aria-label="Connect from link">
+      <p>
+        This link asks to connect to <code className="url-full">{url}</code>. Connect?
+      </p>
+      <div className="actions">
+        <button
+          type="button"
+          onClick={() => {
+            dismiss();
+            void inspector.connect();
+          }}
+        >
+          Connect
+        </button>
+        <button type="button" onClick={dismiss}>
+          Not now
+        </button>
+      </div>
+    </div>
+  );
+}

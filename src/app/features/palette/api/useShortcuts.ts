@@ -1,0 +1,39 @@
+import { useEffect } from "react";
+import { useInspector } from "../../../lib/context";
+import { selectionKey, uiStore } from "../../../stores/uiStore";
+import { runSelection } from "../../call/utils/runSelection";
+import { escapeAction } from "../utils/escapeAction";
+
+/** Ctrl on most keyboards, Cmd on a Mac. */
+export function isModKey(e: KeyboardEvent): boolean {
+  return e.ctrlKey || e.metaKey;
+}
+
+/**
+ * The app's keys: Ctrl/Cmd+K toggles the palette, Ctrl/Cmd+Enter runs the selected item with its
+ * current draft, Escape cancels the pending input (escapeAction.ts) unless something else took it.
+ */
+export function useShortcuts(togglePalette: () => void): void {
+  const inspector = useInspector();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (isModKey(e) && e.key.toLowerCase() === "k") {
+        e.preventDefault();
+        togglePalette();
+      } else if (isModKey(e) && e.key === "Enter") {
+        const { selection, drafts } = uiStore.getState();
+        if (!selection || inspector.connection.getState().status !== "connected") return;
+        e.preventDefault();
+        void runSelection(inspector, selection, (drafts[selectionKey(selection)] as Record<string, unknown> | undefined) ?? {});
+      } else if (e.key === "Escape" && !e.defaultPrevented) {
+        const action = escapeAction(inspector.inputs.getState().pending, inspector.calls.getState().selected);
+        if (!action) return;
+        e.preventDefault();
+        if (action.kind === "answer") inspector.inputs.answer(action.id, action.response);
+        else inspector.inputs.refuse(action.id, action.error);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [inspector, togglePalette]);
+}

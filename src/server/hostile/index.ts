@@ -1,0 +1,34 @@
+import { greet } from "../demo/seedTools";
+import type { ToolDefinition } from "../definitions";
+import { server, type McpServer, type ServerOptions } from "../server";
+import { HTML_LINE } from "./payloads";
+import { hostileTools } from "./tools";
+
+export { hostileTools } from "./tools";
+export { PWNED, HTML_PAYLOADS, HTML_LINE, JAVASCRIPT_URL, DATA_URL, MEGABYTE_TOKEN } from "./payloads";
+
+const echo: ToolDefinition = {
+  name: "echo",
+  title: "Echo (no input)",
+  description: "Returns its message: proof the session still works",
+  inputSchema: { type: "object", properties: { message: { type: "string", title: "Message" } }, required: ["message"] },
+  handler: (args) => String(args.message ?? ""),
+};
+
+/**
+ * The hostile demo server (issue 8): the hostile tools plus `greet` and `echo`, so every test can
+ * check that the session still works after each attack. In the page (the app's "Hostile demo
+ * server") and over HTTP (`npm run server -- --hostile`).
+ */
+export function hostileServer(options: Partial<ServerOptions> = {}): McpServer {
+  return server({
+    name: "presa-hostile",
+    title: "presa hostile demo server",
+    version: "0.1.0",
+    instructions: `A server that misbehaves on purpose. ${HTML_LINE}`,
+    tools: [...hostileTools, greet, echo],
+    // Endless loops end on the client's round cap first; this is the initialize-era shim's own cap.
+    maxLegacyRounds: 12,
+    ...options,
+  });
+}
