@@ -49,6 +49,12 @@ export default defineConfig(
               message: "src/server may import only src/core and itself (and shared test builders in its tests).",
             },
             {
+              target: ["./src/core", "./src/server", "./src/app"],
+              from: "./src/bridge",
+              message: "src/bridge is the Node-only local bridge: the page and the cores never import it.",
+            },
+            { target: "./src/bridge", from: "./src/app", message: "src/bridge must not import the app." },
+            {
               target: "./src",
               from: ["./bin", "./scripts", "./e2e"],
               message: "Launchers and e2e specs sit above src; src never imports them.",
@@ -62,7 +68,7 @@ export default defineConfig(
     },
   },
   {
-    files: ["src/core/**/*.{ts,tsx}", "src/server/**/*.{ts,tsx}"],
+    files: ["src/core/**/*.{ts,tsx}", "src/server/**/*.{ts,tsx}", "src/bridge/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", frameworkImports],
       "@typescript-eslint/no-explicit-any": "error",

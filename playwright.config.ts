@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromium } from "./e2e/support/chromium";
 
-import { APP_PORT as port, DEMO_PORT as demoPort, DEMO_STATE_SECRET } from "./e2e/support/ports";
+import { APP_PORT as port, BRIDGE_PORT, BRIDGE_TOKEN, DEMO_PORT as demoPort, DEMO_STATE_SECRET, NO_CORS_PORT } from "./e2e/support/ports";
 const baseURL = `http://127.0.0.1:${port}`;
 const ci = Boolean(process.env.CI);
 
@@ -39,6 +39,24 @@ export default defineConfig({
     {
       command: `npx tsx bin/demo-server.ts --port ${demoPort} --state-secret ${DEMO_STATE_SECRET}`,
       port: demoPort,
+      reuseExistingServer: !ci,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      // The local bridge with a known token, which e2e/bridge.spec.ts pastes into the built app.
+      command: `npx tsx bin/bridge.ts --port ${BRIDGE_PORT}`,
+      port: BRIDGE_PORT,
+      env: { PRESA_BRIDGE_TOKEN: BRIDGE_TOKEN },
+      reuseExistingServer: !ci,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command: `npx tsx e2e/support/noCorsServer.ts`,
+      port: NO_CORS_PORT,
       reuseExistingServer: !ci,
       timeout: 60_000,
       stdout: "pipe",

@@ -3,6 +3,7 @@
 import { parseArgs } from "node:util";
 import { demoServer, isDemoVariant, DEMO_VARIANTS } from "../src/server/demo";
 import { startHttpServer } from "../src/server/http/handler";
+import { hostileServer } from "../src/server/hostile";
 import { REVISIONS } from "../src/core/protocol/revisions";
 
 const { values } = parseArgs({
@@ -12,12 +13,13 @@ const { values } = parseArgs({
     "state-ttl-ms": { type: "string" },
     versions: { type: "string" },
     variant: { type: "string" },
+    hostile: { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
 });
 
 if (values.help) {
-  console.log(`usage: npm run server -- [--port 3939] [--state-secret S] [--state-ttl-ms MS] [--versions ${REVISIONS.join(",")}] [--variant ${DEMO_VARIANTS.join("|")}]`);
+  console.log(`usage: npm run server -- [--port 3939] [--state-secret S] [--state-ttl-ms MS] [--versions ${REVISIONS.join(",")}] [--variant ${DEMO_VARIANTS.join("|")}] [--hostile]`);
   process.exit(0);
 }
 
@@ -32,14 +34,15 @@ if (values.variant !== undefined && !isDemoVariant(values.variant)) {
   process.exit(2);
 }
 
-const srv = demoServer({
-  ...(isDemoVariant(values.variant) ? { variant: values.variant } : {}),
+const common = {
   ...(values["state-secret"] ? { stateSecret: values["state-secret"] } : {}),
   ...(values["state-ttl-ms"] ? { stateTtlMs: Number(values["state-ttl-ms"]) } : {}),
   ...(values.versions ? { versions: values.versions.split(",") } : {}),
-});
+};
+// --hostile: the server that misbehaves on purpose (README "Hostile servers and faults").
+const srv = values.hostile ? hostileServer(common) : demoServer({ ...(isDemoVariant(values.variant) ? { variant: values.variant } : {}), ...common });
 const running = await startHttpServer(srv, { port });
-console.log(`presa demo server on ${running.url} (revisions ${srv.versions.join(", ")})`);
+console.log(`presa ${values.hostile ? "hostile " : ""}demo server on ${running.url} (revisions ${srv.versions.join(", ")})`);
 
 const stop = (): void => {
   void running.close().then(() => process.exit(0));

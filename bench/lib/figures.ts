@@ -5,7 +5,8 @@
 export interface Goal {
   /** What the goal constrains: the value itself, or value ÷ baseline. */
   on: "value" | "ratio";
-  op: "<=" | ">=" | "<";
+  /** "report": no goal of its own (shown for context, always met). */
+  op: "<=" | ">=" | "<" | "report";
   limit: number;
   /** How the goal reads in the table, e.g. "≥ 2x". */
   text: string;
@@ -27,6 +28,7 @@ export interface Figure {
 }
 
 export function check(goal: Goal, value: number, ratio: number): boolean {
+  if (goal.op === "report") return true;
   const x = goal.on === "value" ? value : ratio;
   if (!Number.isFinite(x)) return false;
   if (goal.op === "<=") return x <= goal.limit;
@@ -44,6 +46,7 @@ export const atLeastTimes = (limit: number): Goal => ({ on: "ratio", op: ">=", l
 export const withinTimes = (limit: number): Goal => ({ on: "ratio", op: "<=", limit, text: `≤ ${limit}x` });
 export const below = (limit: number, unit: string): Goal => ({ on: "value", op: "<", limit, text: `< ${limit} ${unit}` });
 export const atMost = (limit: number, unit: string): Goal => ({ on: "value", op: "<=", limit, text: `≤ ${limit} ${unit}` });
+export const reported = (): Goal => ({ on: "value", op: "report", limit: 0, text: "(context)" });
 
 function num(x: number): string {
   if (!Number.isFinite(x)) return String(x);

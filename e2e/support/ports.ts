@@ -4,3 +4,10 @@ export const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? APP_PORT + 1);
 export const DEMO_URL = `http://127.0.0.1:${DEMO_PORT}/mcp`;
 /** The demo HTTP server runs with this stateSecret, so a spec can verify token MACs. */
 export const DEMO_STATE_SECRET = "e2e-secret";
+/** The local bridge (bin/bridge.ts) and the token it is started with, which the bridge spec pastes into the app. */
+export const BRIDGE_PORT = Number(process.env.E2E_BRIDGE_PORT ?? APP_PORT + 2);
+export const BRIDGE_URL = `http://127.0.0.1:${BRIDGE_PORT}`;
+export const BRIDGE_TOKEN = "e2e-bridge-token-0123456789abcdef";
+/** The demo server over HTTP with no CORS at all (it refuses every browser Origin): reachable only through the bridge. */
+export const NO_CORS_PORT = Number(process.env.E2E_NO_CORS_PORT ?? APP_PORT + 3);
+export const NO_CORS_URL = `http://127.0.0.1:${NO_CORS_PORT}/mcp`;

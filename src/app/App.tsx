@@ -5,26 +5,53 @@ import { CallView } from "./features/call/components/CallView";
 import { CallHistory } from "./features/call/components/CallHistory";
 import { RoundsTimeline } from "./features/rounds/components/RoundsTimeline";
 import { WireLog } from "./features/wire/components/WireLog";
+import { ConnectPrompt } from "./features/links/components/ConnectPrompt";
+import { LinkProblems } from "./features/links/components/LinkProblems";
+import { CommandPalette } from "./features/palette/components/CommandPalette";
+import { PresentView } from "./features/present/components/PresentView";
+import { usePresent } from "./features/present/store/presentStore";
+import { QaBridges } from "./features/qa/components/QaBridges";
+import { QaPanel } from "./features/qa/components/QaPanel";
+import { QaToolbar } from "./features/qa/components/QaToolbar";
+import { RecordingView } from "./features/session/components/RecordingView";
+import { useSession } from "./features/session/store/sessionStore";
+import "./features/qa/qa.css";
 
-/** Layout only: every piece reads its own store slice. */
-export function App() {
+function Workspace() {
   return (
-    <div className="app">
-      <ConnectionBar />
-      <main className="workspace">
-        <aside className="sidebar">
-          <Catalog />
-          <CallHistory />
-        </aside>
-        <section className="center">
-          <ItemPanel />
-          <CallView />
-        </section>
-        <aside className="timeline">
-          <RoundsTimeline />
-        </aside>
-      </main>
-      <WireLog />
+    <main className="workspace">
+      <aside className="sidebar">
+        <Catalog />
+        <CallHistory />
+        <QaPanel />
+      </aside>
+      <section className="center">
+        <ItemPanel />
+        <CallView />
+      </section>
+      <aside className="timeline">
+        <RoundsTimeline />
+      </aside>
+    </main>
+  );
+}
+
+/** Layout only: every piece reads its own store slice. An imported recording or presentation mode replaces the workspace. */
+export function App() {
+  const present = usePresent((s) => s.on);
+  const viewer = useSession((s) => s.viewer);
+  return (
+    <div className={`app${present ? " is-present" : ""}`}>
+      <div className="app-top">
+        {!present && <ConnectionBar />}
+        <QaToolbar />
+        <ConnectPrompt />
+        <LinkProblems />
+      </div>
+      {viewer ? <RecordingView viewer={viewer} /> : present ? <PresentView /> : <Workspace />}
+      {!viewer && !present && <WireLog />}
+      <CommandPalette />
+      <QaBridges />
     </div>
   );
 }

@@ -6,7 +6,9 @@ import { createInspector } from "./lib/inspector";
 import { loadPastedBridge, readPageBridge } from "./lib/bridgeEndpoint";
 import { createBridgeStore } from "./stores/bridgeStore";
 import { createSavedStore } from "./features/connection/store/savedStore";
-import { demoServer } from "../server/demo";
+import { demoServer, isDemoVariant } from "../server/demo";
+import { applyDeepLink } from "./features/links/api/applyDeepLink";
+import { parseDeepLink } from "./features/links/utils/deepLink";
 import "./styles.css";
 
 const container = document.getElementById("root");
@@ -18,19 +20,23 @@ export const EMBEDDED_STATE_SECRET = "presa-demo-secret";
 // The local bridge: handed over in the HTML by `npm start`, or pasted earlier in this tab (static build).
 const fromPage = readPageBridge(document);
 const pasted = fromPage ? undefined : loadPastedBridge(sessionStorage);
+// `?demo-variant=changed` serves a variant with one tool answering differently (README "QA and demos").
+const variant = new URLSearchParams(window.location.search).get("demo-variant");
 const inspector = createInspector({
-  embeddedServer: demoServer({ stateSecret: EMBEDDED_STATE_SECRET }),
+  embeddedServer: demoServer({ stateSecret: EMBEDDED_STATE_SECRET, ...(isDemoVariant(variant) ? { variant } : {}) }),
   bridge: createBridgeStore(fromPage ?? pasted, fromPage ? "page" : "pasted"),
   saved: createSavedStore(localStorage),
 });
 void inspector.checkBridge();
+// A deep link selects a target, revision and item, never runs anything; a URL target waits for a click.
+const { autoConnect } = applyDeepLink(parseDeepLink(window.location.search), inspector);
 
 // `?bench` installs the bench's hooks (npm run bench); without it the module is never fetched.
 if (new URLSearchParams(location.search).has("bench")) void import("./lib/benchHooks").then((m) => m.installBenchHooks(inspector));
 
 createRoot(container).render(
   <StrictMode>
-    <Providers inspector={inspector}>
+    <Providers inspector={inspector} autoConnect={autoConnect}>
       <App />
     </Providers>
   </StrictMode>,

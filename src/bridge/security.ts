@@ -21,8 +21,6 @@ export function tokenMatches(authorization: string | undefined, token: string): 
   return timingSafeEqual(given, expected) && m !== null;
 }
 
-const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
-
 /** Whether a bind address keeps the bridge on this machine. */
 export function isLoopbackHost(host: string): boolean {
   const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;

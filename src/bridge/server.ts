@@ -100,7 +100,7 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
   }
 
   function info(): BridgeInfo {
-    return { name: "presa-bridge", version: BRIDGE_VERSION, cwd, inheritedEnv: INHERITED_ENV.filter((n) => process.env[n] !== undefined), platform: process.platform };
+    return { name: "presa-bridge", version: BRIDGE_VERSION, cwd, inheritedEnv: INHERITED_ENV.filter((n) => process.env[n] !== undefined), platform: process.platform, sessions: sessions.size, spawned: sessions.spawned };
   }
 
   function preflight(req: IncomingMessage, res: ServerResponse, c: Record<string, string>): void {

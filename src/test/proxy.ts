@@ -67,6 +67,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const upstream = httpRequest({ host: target.hostname, port: target.port, path: target.pathname, method: req.method, headers }, (answer) => {
         seen.status = answer.statusCode;
         res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.flushHeaders(); // an SSE stream's headers go at once, as the backend sent them
+
         const cut = String(answer.headers["content-type"] ?? "").startsWith("text/event-stream") && options.cutAfterFirstEvent?.(seen) === true;
         let sent = "";
         let dropped = false;

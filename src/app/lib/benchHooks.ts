@@ -16,7 +16,9 @@ export interface BenchHooks {
   answerPending(): number;
   /** Answers each question as soon as it is asked, until turned off. */
   autoAnswer(on: boolean): void;
-  /** Appends `count` realistic frames to the wire log, `perFrame` per animation frame, as a chatty server would. */
+  /** Makes `count` realistic frames ahead of time, so making them is not timed with the log's work. */
+  prepareFrames(count: number): void;
+  /** Appends `count` frames (prepared ones first) to the wire log, `perFrame` per animation frame, as a chatty server would. */
   injectFrames(count: number, perFrame: number): Promise<void>;
   stats(): BenchStats;
 }
@@ -72,6 +74,9 @@ const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimation
 
 export function installBenchHooks(inspector: Inspector, target: Record<string, unknown> = window as unknown as Record<string, unknown>): BenchHooks {
   let unsubscribeAuto: (() => void) | undefined;
+  // Frames made ahead of time, used from `taken` on.
+  const prepared: Frame[] = [];
+  let taken = 0;
   const answerPending = (): number => {
     const pending = inspector.inputs.getState().pending;
     for (const p of pending) {
@@ -93,18 +98,24 @@ export function installBenchHooks(inspector: Inspector, target: Record<string, u
         if (s.pending.length > 0) queueMicrotask(answerPending);
       });
     },
+    prepareFrames(count) {
+      while (prepared.length - taken < count) prepared.push(...framePair(injected++));
+    },
     async injectFrames(count, perFrame) {
       let left = count;
       while (left > 0) {
         const n = Math.min(perFrame, left);
-        for (let k = 0; k < n; k += 2) {
-          const [a, b] = framePair(injected++);
-          inspector.wire.append(a, 0);
-          if (k + 1 < n) inspector.wire.append(b, 0);
+        for (let k = 0; k < n; k++) {
+          if (taken === prepared.length) {
+            prepared.length = taken = 0;
+            prepared.push(...framePair(injected++));
+          }
+          inspector.wire.append(prepared[taken++] as Frame, 0);
         }
         left -= n;
         await nextFrame();
       }
+      if (taken === prepared.length) prepared.length = taken = 0;
       inspector.wire.flush();
     },
     stats() {

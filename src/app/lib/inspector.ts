@@ -11,6 +11,8 @@ import { StreamableHttpTransport } from "../../core/transport/streamableHttp";
 import type { Transport } from "../../core/transport/transport";
 import type { McpServer } from "../../server/server";
 import { serveTransport } from "../../server/serve";
+import { hostileServer } from "../../server/hostile";
+import { isObject } from "../../core/protocol/types";
 import { createCallsStore, type CallEvent } from "../features/call/store/callsStore";
 import { createInputStore } from "../features/input/store/inputStore";
 import { createStepStore } from "../features/step/store/stepStore";
@@ -18,7 +20,7 @@ import { createWireStore } from "../features/wire/store/wireStore";
 import { createNotifyStore } from "../features/notifications/store/notifyStore";
 import { callMeta } from "../features/notifications/utils/callMeta";
 import { createAutoAnswer } from "./autoAnswer";
-import { createConnectionStore, type ConnectionSettings } from "../stores/connectionStore";
+import { createConnectionStore, DEFAULT_TIMEOUT_MS, type ConnectionSettings, type EmbeddedServerName } from "../stores/connectionStore";
 import { createBridgeStore, type BridgeStore } from "../stores/bridgeStore";
 import { createStderrStore } from "../features/connection/store/stderrStore";
 import { createSavedStore, type SavedStore } from "../features/connection/store/savedStore";
@@ -39,6 +41,8 @@ const CALL_EVENTS = new Set(["callStarted", "roundStarted", "inputRequested", "i
 export interface InspectorDeps {
   /** The embedded demo server; one per page, so its key (and its tokens) last across reconnects. */
   embeddedServer: McpServer;
+  /** The embedded hostile demo server; made on first use when not given. */
+  hostileServer?: McpServer;
   fetch?: typeof fetch;
   /** The local bridge for stdio commands and HTTP without CORS; none in a static build until one is pasted. */
   bridge?: BridgeStore;
@@ -79,11 +83,16 @@ export function createInspector(deps: InspectorDeps) {
     return endpoint;
   }
 
+  // The hostile demo server (issue 8) is made on first use and, like the demo server, kept per page.
+  let hostile: McpServer | undefined;
+  const embeddedServer = (name: EmbeddedServerName | undefined): McpServer =>
+    name === "hostile" ? (hostile ??= deps.hostileServer ?? hostileServer({ stateSecret: "presa-hostile-secret" })) : deps.embeddedServer;
+
   async function transportFor(settings: ConnectionSettings, connectionId: number): Promise<Transport> {
     const target = settings.target;
     if (target.kind === "embedded") {
       const pair = inProcessPair();
-      serveTransport(deps.embeddedServer, pair.server, { caller: "embedded" });
+      serveTransport(embeddedServer(target.server), pair.server, { caller: "embedded" });
       return pair.client;
     }
     const fetchFn = deps.fetch;
@@ -167,6 +176,8 @@ export function createInspector(deps: InspectorDeps) {
       capabilities: declared,
       clientInfo: settings.clientInfo,
       maxRounds: settings.maxRounds,
+      // Ends calls to a server that went quiet; never runs while a person answers (0: no timeout).
+      ...((settings.timeoutMs ?? DEFAULT_TIMEOUT_MS) > 0 ? { requestTimeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS } : {}),
       step: (draft) => (connection.getState().settings.stepMode ? step.hold(draft) : Promise.resolve({ action: "send", draft })),
     });
     // Subscribe before negotiating, so the log shows the discover/initialize frames too.
@@ -222,6 +233,23 @@ export function createInspector(deps: InspectorDeps) {
     }
   }
 
+  /**
+   * "Run again": the same call with the same arguments, from round 1 (issue 8: a flow whose token a
+   * restarted server refused restarts with one click). A connection that is gone, or an
+   * initialize-era session the server no longer knows (HTTP 404), is reconnected first.
+   */
+  async function rerun(callId: string): Promise<void> {
+    const call = calls.getState().calls[callId];
+    if (!call) return;
+    const state = connection.getState();
+    const sessionLost = call.error?.status === 404 && state.era === "legacy";
+    if (!client || state.status !== "connected" || sessionLost) await connectWith();
+    const args = isObject(call.params.arguments) ? call.params.arguments : {};
+    if (call.method === "tools/call") return run((c, signal) => c.callTool(call.target, args, { signal, meta: metaFor(c) }));
+    if (call.method === "resources/read") return run((c, signal) => c.readResource(call.target, { signal, meta: metaFor(c) }));
+    if (call.method === "prompts/get") return run((c, signal) => c.getPrompt(call.target, args as Record<string, string>, { signal, meta: metaFor(c) }));
+  }
+
   /** Progress for every call, and logs at the chosen level (see callMeta). */
   const metaFor = (c: Client) => callMeta(c.era, notify.getState().logLevel, ++progressCounter);
 
@@ -269,6 +297,7 @@ export function createInspector(deps: InspectorDeps) {
     readResource: (uri: string) => run((c, signal) => c.readResource(uri, { signal, meta: metaFor(c) })),
     getPrompt: (name: string, args: Record<string, string>) => run((c, signal) => c.getPrompt(name, args, { signal, meta: metaFor(c) })),
     cancel: (callId: string) => controllers.get(callId)?.abort(),
+    rerun,
     droppedTools: () => client?.droppedTools ?? [],
   };
 }

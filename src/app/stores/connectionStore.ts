@@ -19,12 +19,19 @@ export interface HeaderRow {
  * CORS), or a stdio command the bridge spawns once the user has confirmed exactly that command.
  */
 export type Target =
-  | { kind: "embedded" }
+  /** `server`: the demo server (the default) or the hostile demo server that misbehaves on purpose (issue 8). */
+  | { kind: "embedded"; server?: EmbeddedServerName }
   | { kind: "url"; url: string; headers: HeaderRow[] }
   | { kind: "bridge-http"; url: string; headers: HeaderRow[] }
   | { kind: "stdio"; command: string; args: string[]; env: HeaderRow[]; cwd: string };
 
 export type TargetKind = Target["kind"];
+
+/** The servers that run in the page. */
+export type EmbeddedServerName = "demo" | "hostile";
+
+/** Default per-request timeout: a server silent this long is taken to have stopped answering. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
 
 export interface ConnectionSettings {
   target: Target;
@@ -34,6 +41,8 @@ export interface ConnectionSettings {
   capabilities: Record<CapabilityKey, CapabilityMode>;
   stepMode: boolean;
   maxRounds: number;
+  /** Per-request timeout in ms (0: none); it never runs while a person answers (ConnectOptions.requestTimeoutMs). */
+  timeoutMs?: number;
 }
 
 export type ConnectionStatus = "idle" | "connecting" | "connected" | "failed" | "closed";
@@ -59,6 +68,7 @@ export const DEFAULT_SETTINGS: ConnectionSettings = {
   capabilities: { elicitationForm: "handled", elicitationUrl: "handled", sampling: "handled", roots: "handled" },
   stepMode: false,
   maxRounds: 10,
+  timeoutMs: DEFAULT_TIMEOUT_MS,
 };
 
 export function initialConnectionState(settings: ConnectionSettings = DEFAULT_SETTINGS): ConnectionState {

@@ -98,6 +98,12 @@ describe("paramsDigest", () => {
     expect(paramsDigest({ ...base, ...extra })).toBe(paramsDigest(base));
   });
 
+  it("keeps a top-level __proto__ key as data (JSON.parse makes it an own property)", () => {
+    const params = JSON.parse('{"name":"t","__proto__":{"x":1}}') as Record<string, unknown>;
+    expect(paramsDigest(params)).toBe(digestOf('{"__proto__":{"x":1},"name":"t"}'));
+    expect(paramsDigest(params)).not.toBe(paramsDigest({ name: "t" }));
+  });
+
   it("keeps nested _meta, which is part of the arguments", () => {
     expect(paramsDigest({ arguments: { _meta: 1 } })).not.toBe(paramsDigest({ arguments: {} }));
   });

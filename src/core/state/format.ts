@@ -45,15 +45,38 @@ function lookupTable(alphabet: string): Int8Array {
 const URL_TABLE = lookupTable(URL_ALPHABET);
 const STD_TABLE = lookupTable(STD_ALPHABET);
 
+// Every 12-bit group as its two characters: two look-ups per 3 bytes instead of four.
+const URL_PAIRS: string[] = [];
+for (let i = 0; i < 4096; i++) URL_PAIRS.push((URL_ALPHABET[i >> 6] as string) + (URL_ALPHABET[i & 63] as string));
+
 /** Base64url without padding (RFC 4648 §5), the encoding of both token parts. */
 export function base64urlEncode(bytes: Uint8Array): string {
   let out = "";
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    const chars = i + 2 < bytes.length ? 4 : i + 1 < bytes.length ? 3 : 2;
-    for (let k = 0; k < chars; k++) out += URL_ALPHABET[(n >> (18 - 6 * k)) & 63];
+  const whole = bytes.length - (bytes.length % 3);
+  for (let i = 0; i < whole; i += 3) {
+    const n = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
+    out += (URL_PAIRS[n >> 12] as string) + (URL_PAIRS[n & 4095] as string);
+  }
+  if (whole < bytes.length) {
+    const n = ((bytes[whole] as number) << 16) | ((bytes[whole + 1] ?? 0) << 8);
+    const last = (URL_PAIRS[n >> 12] as string) + (URL_PAIRS[n & 4095] as string);
+    out += last.slice(0, bytes.length - whole + 1);
   }
   return out;
+}
+
+/** Whether `text` is what base64urlDecode accepts, checked without decoding it (the same rules). */
+function isBase64url(text: string): boolean {
+  if (text.length % 4 === 1) return false;
+  let value = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    value = code < 128 ? (URL_TABLE[code] ?? -1) : -1;
+    if (value < 0) return false;
+  }
+  // The unused low bits of the last character must be zero: 4 of them after 2 characters, 2 after 3.
+  const rest = text.length % 4;
+  return rest === 0 || (value & (rest === 2 ? 15 : 3)) === 0;
 }
 
 // Strict: only alphabet characters, no length of 1 mod 4, and zero unused trailing bits, so one
@@ -98,9 +121,12 @@ export function base64Decode(text: string): Uint8Array | null {
 const encoder = new TextEncoder();
 
 /** UTF-8 decode that refuses invalid bytes instead of inventing U+FFFD; null when invalid. */
+// One decoder for all calls: without `stream`, decode() keeps no state between calls.
+const strictDecoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
 export function utf8DecodeStrict(bytes: Uint8Array): string | null {
   try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+    return strictDecoder.decode(bytes);
   } catch {
     return null;
   }
@@ -160,7 +186,8 @@ export function splitToken(token: string): PresaParts | null {
   if (parts.length !== 3) return null;
   const [prefix, payload, mac] = parts as [string, string, string];
   if (prefix !== TOKEN_PREFIX || payload.length === 0) return null;
-  if (base64urlDecode(payload) === null || base64urlDecode(mac)?.length !== 32) return null;
+  // 43 characters are exactly 32 bytes; checked without decoding (this runs on every retry).
+  if (mac.length !== 43 || !isBase64url(payload) || !isBase64url(mac)) return null;
   return { prefix: TOKEN_PREFIX, payload, mac };
 }
 
@@ -173,11 +200,50 @@ export function readPayloadPart(part: string): unknown {
 
 /** Encodes a payload as the middle part of a token. */
 export function encodePayloadPart(payload: PresaPayload): string {
-  return base64urlEncode(encoder.encode(JSON.stringify(payload)));
+  return base64urlEncode(utf8(JSON.stringify(payload)));
 }
 
+// The token is signed and checked on every round of every call, so its hashing allocates nothing
+// per use: text is encoded into one growing scratch buffer, and hashes are cloned into reused
+// instances from a pristine one (for HMAC, one per key with the key's pads already absorbed: the
+// ipad/opad blocks are hashed once per key, not once per MAC). Both are safe because each use runs
+// to completion synchronously and nothing keeps a reference to the scratch space.
+let scratch = new Uint8Array(1024);
+
+/** `text` as UTF-8, in the shared scratch buffer: valid until the next call. */
+function utf8(text: string): Uint8Array {
+  // UTF-8 takes at most 3 bytes per UTF-16 unit.
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(Math.max(text.length * 3, scratch.length * 2));
+  const { written } = encoder.encodeInto(text, scratch);
+  return scratch.subarray(0, written);
+}
+
+const digestOut = new Uint8Array(32);
+const pristineSha256 = sha256.create();
+let sha256Scratch: ReturnType<typeof sha256.create> | undefined;
+
 function sha256Text(text: string): string {
-  return base64urlEncode(sha256(encoder.encode(text)));
+  sha256Scratch = pristineSha256._cloneInto(sha256Scratch);
+  sha256Scratch.update(utf8(text));
+  sha256Scratch.digestInto(digestOut);
+  return base64urlEncode(digestOut);
+}
+
+type Hmac = ReturnType<typeof hmac.create>;
+/** Keys are byte arrays the server made once; they are treated as immutable. */
+const keyedHmac = new WeakMap<Uint8Array, Hmac>();
+let hmacScratch: Hmac | undefined;
+
+function hmacText(key: Uint8Array, text: string): Uint8Array {
+  let keyed = keyedHmac.get(key);
+  if (keyed === undefined) {
+    keyed = hmac.create(sha256, key);
+    keyedHmac.set(key, keyed);
+  }
+  hmacScratch = keyed._cloneInto(hmacScratch);
+  hmacScratch.update(utf8(text));
+  hmacScratch.digestInto(digestOut);
+  return digestOut;
 }
 
 /**
@@ -185,9 +251,13 @@ function sha256Text(text: string): string {
  * McpError of kind "state" for params JCS cannot encode (lone surrogates, non-finite numbers).
  */
 export function paramsDigest(params: Record<string, unknown>): string {
-  const kept = Object.fromEntries(
-    Object.entries(params).filter(([key]) => !DIGEST_EXCLUDED_PARAMS.includes(key)),
-  );
+  const kept: Record<string, unknown> = {};
+  for (const key of Object.keys(params)) {
+    if (DIGEST_EXCLUDED_PARAMS.includes(key)) continue;
+    // JSON.parse makes "__proto__" an own property; assigning it would set the prototype instead.
+    if (key === "__proto__") Object.defineProperty(kept, key, { value: params[key], enumerable: true, writable: true, configurable: true });
+    else kept[key] = params[key];
+  }
   let canonical: string | undefined;
   try {
     canonical = canonicalize(kept);
@@ -196,17 +266,37 @@ export function paramsDigest(params: Record<string, unknown>): string {
     throw new McpError({ kind: "state", message: `params cannot be canonicalized (RFC 8785): ${why}`, cause: e });
   }
   if (canonical === undefined) throw new McpError({ kind: "state", message: "params cannot be canonicalized (RFC 8785)" });
-  return sha256Text(canonical);
+  return memoSha256(paramsDigests, canonical);
+}
+
+// Each token's params and caller are hashed twice, once to sign and once to verify, and a server
+// sees few callers: recent digests are remembered. Bounded in entries and in the length of text
+// kept, so a hostile client cannot make the memo large.
+const MEMO_ENTRIES = 256;
+const MEMO_TEXT = 2048;
+const paramsDigests = new Map<string, string>();
+const callerDigests = new Map<string, string>();
+
+function memoSha256(memo: Map<string, string>, text: string): string {
+  let digest = memo.get(text);
+  if (digest === undefined) {
+    digest = sha256Text(text);
+    if (text.length <= MEMO_TEXT) {
+      if (memo.size >= MEMO_ENTRIES) memo.clear();
+      memo.set(text, digest);
+    }
+  }
+  return digest;
 }
 
 /** The `c` field: binds a token to the identity the server's transport reported. */
 export function callerDigest(caller: string): string {
-  return sha256Text(`presa-caller:${caller}`);
+  return memoSha256(callerDigests, `presa-caller:${caller}`);
 }
 
 /** The `<mac>` part: HMAC-SHA256 over `"p1." + payloadPart`. */
 export function macOf(key: Uint8Array, payloadPart: string): string {
-  return base64urlEncode(hmac(sha256, key, encoder.encode(`${TOKEN_PREFIX}.${payloadPart}`)));
+  return base64urlEncode(hmacText(key, `${TOKEN_PREFIX}.${payloadPart}`));
 }
 
 /** The HMAC key for a configured `stateSecret`: its UTF-8 bytes. */

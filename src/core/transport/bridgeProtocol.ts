@@ -47,6 +47,9 @@ export interface BridgeInfo {
   /** Names of the bridge's environment variables every spawned process inherits (values stay on the bridge). */
   inheritedEnv: string[];
   platform: string;
+  /** Live sessions, and processes spawned since the bridge started (so a test can see that nothing ran). */
+  sessions: number;
+  spawned: number;
 }
 
 export interface SpawnedSession {

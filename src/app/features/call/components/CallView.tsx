@@ -30,6 +30,11 @@ export function CallView() {
             Cancel call
           </button>
         )}
+        {call.status === "failed" && (
+          <button type="button" onClick={() => void inspector.rerun(call.callId)} title="The same call with the same arguments, from round 1">
+            Run again
+          </button>
+        )}
       </header>
       <CallNotifications call={call} />
       {mine.map((p) => (

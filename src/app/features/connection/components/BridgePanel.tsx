@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useInspector } from "../../../lib/context";
 import { pastedEndpoint, savePastedBridge } from "../../../lib/bridgeEndpoint";
 import { useBridge } from "../api/hooks";
@@ -25,6 +25,10 @@ export function BridgePanel() {
   const [url, setUrl] = useState(endpoint?.url ?? "http://127.0.0.1:");
   const [token, setToken] = useState("");
   const [problem, setProblem] = useState<string | undefined>(undefined);
+  // Open while a pasted bridge is being checked or refused; closed once it answers.
+  useEffect(() => {
+    if (status === "ok") setOpen(false);
+  }, [status]);
   const label = status === "ok" ? "Bridge: ready" : status === "checking" ? "Bridge: checking…" : status === "failed" ? "Bridge: unreachable" : "Bridge: none";
 
   return (
@@ -51,6 +55,7 @@ export function BridgePanel() {
               const checked = pastedEndpoint(url, token);
               if (!checked.ok) return setProblem(checked.reason);
               setProblem(undefined);
+              setOpen(true);
               savePastedBridge(sessionStore(), checked.endpoint);
               void inspector.setBridge(checked.endpoint, "pasted");
               setToken("");

@@ -6,6 +6,7 @@ import { ErrorView } from "../../errors/components/ErrorView";
 import { CapabilityToggles } from "./CapabilityToggles";
 import { StderrPanel } from "./StderrPanel";
 import { TargetPicker } from "./TargetPicker";
+import { TimeoutField } from "./TimeoutField";
 
 /** Target, revision, capabilities and status: every change reconnects, and the user's place is kept. */
 export function ConnectionBar() {
@@ -78,6 +79,7 @@ export function ConnectionBar() {
             }}
           />
         </label>
+        <TimeoutField settings={settings} onApply={apply} />
         <button type="button" className="link" onClick={() => setShowClient(!showClient)} aria-expanded={showClient}>
           clientInfo: {settings.clientInfo.name} {settings.clientInfo.version}
         </button>

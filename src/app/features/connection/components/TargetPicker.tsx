@@ -2,6 +2,7 @@ import { useReducer } from "react";
 import type { Target, TargetKind } from "../../../stores/connectionStore";
 import { draftOf, draftToTarget, targetDraftReducer } from "../utils/targetDraft";
 import { BridgePanel } from "./BridgePanel";
+import { EmbeddedServerPicker } from "./EmbeddedServerPicker";
 import { SavedConnections } from "./SavedConnections";
 import { StdioTargetForm } from "./StdioTargetForm";
 import { UrlTargetForm } from "./UrlTargetForm";
@@ -41,6 +42,7 @@ export function TargetPicker({ target, onConnect }: { target: Target; onConnect:
           ))}
         </select>
       </label>
+      {draft.kind === "embedded" && <EmbeddedServerPicker target={target} onConnect={onConnect} />}
       {(draft.kind === "url" || draft.kind === "bridge-http") && <UrlTargetForm draft={draft} dispatch={dispatch} onSubmit={() => onConnect(draftToTarget(draft))} />}
       {draft.kind === "stdio" && <StdioTargetForm draft={draft} dispatch={dispatch} onConnect={onConnect} />}
       {viaBridge && <BridgePanel />}

@@ -19,4 +19,22 @@ describe("explainError", () => {
     expect(explainError(new McpError({ kind: "protocol", code: -32602, message: "requestState signature does not match" })).title).toMatch(/Request state refused/);
     expect(explainError(new McpError({ kind: "protocol", code: -32602, message: "Unknown tool: x" })).title).toBe("-32602 InvalidParams");
   });
+
+  it.each([
+    [{ kind: "transport", message: "bad frame from peer: not JSON: x", data: { fault: "badFrame", frame: "notJson" } }, "The answer is not JSON"],
+    [{ kind: "transport", message: "the frame is 10.2 MB, over the 8 MB cap", data: { fault: "badFrame", frame: "tooLarge" } }, "Answer too large"],
+    [{ kind: "transport", message: "the frame nests deeper than 128 levels", data: { fault: "badFrame", frame: "tooDeep" } }, "Answer nested too deep"],
+    [{ kind: "transport", message: "result is not an object", data: { fault: "badFrame", frame: "notMessage" } }, "The answer is not a JSON-RPC message"],
+    [{ kind: "transport", message: "response stream broke", data: { fault: "streamCut" } }, "The answer stopped halfway"],
+    [{ kind: "protocol", message: "the tools/call result is malformed: content is a string, not a list", data: { fault: "badResult" } }, "Malformed result"],
+    [{ kind: "protocol", message: 'URL elicitation "k" links to a javascript: URL', data: { fault: "badInputRequest" } }, "Input request refused"],
+    [{ kind: "protocol", message: "requestState is 1 MB", data: { fault: "badRequestState" } }, "Request state refused"],
+    [{ kind: "protocol", message: 'input request "run" has an unknown method: shell/exec' }, "The server broke the protocol"],
+    [{ kind: "timeout", message: "tools/call got no answer in 60000 ms" }, "No answer in time"],
+  ] as const)("names a hostile server's fault: %j", (init, title) => {
+    const e = explainError(new McpError(init as ConstructorParameters<typeof McpError>[0]));
+    expect(e.title).toBe(title);
+    expect(e.detail).toContain(init.message);
+    expect(e.hint).toBeTruthy();
+  });
 });

@@ -36,16 +36,36 @@ export function explainError(error: McpError): Explanation {
         hint: "The client declared this capability without a handler. Set the toggle to “handled” to answer it.",
       };
     case "transport":
+      if (typeof data.bridge === "string") return explainBridge(data.bridge, error);
+      if (data.fault === "badFrame") return explainFrame(data.frame, error);
+      if (data.fault === "streamCut") {
+        return {
+          title: "The answer stopped halfway",
+          detail: error.message,
+          hint: "The server's response stream ended or broke before its answer. Run the call again; if it keeps happening, the server is failing mid-answer.",
+        };
+      }
       return {
         title: error.status ? `HTTP ${error.status}` : "Transport failure",
         detail: error.message,
         hint: error.status === 401 || error.status === 403 ? "The server wants credentials: add an Authorization header." : "Check the URL, that the server runs, and that it allows this origin (CORS).",
       };
     case "timeout":
-      return { title: "No answer in time", detail: error.message, hint: "The server may be stuck; the call can be run again." };
+      return {
+        title: "No answer in time",
+        detail: error.message,
+        hint: "The server stopped answering. Run the call again, or change the timeout in the connection bar (it never runs while you answer a form).",
+      };
     case "cancelled":
       return { title: "Cancelled", detail: error.message };
     case "closed":
+      if (isObject(data.exit)) {
+        return {
+          title: "The server process exited",
+          detail: error.message,
+          hint: "Its stderr is in the panel below. A stdio server must print only JSON-RPC lines on stdout; logs belong on stderr.",
+        };
+      }
       return { title: "Connection closed", detail: error.message, hint: "Reconnect from the connection bar." };
     case "state":
       return { title: "Unreadable request state", detail: error.message };
@@ -75,12 +95,75 @@ export function explainError(error: McpError): Explanation {
     return {
       title: "-32602 Request state refused",
       detail: error.message,
-      hint: "The server checks its requestState token: changed, expired, signed with another key, or used on another call. Start the call again.",
+      hint: "The server checks its requestState token: changed, expired, signed with another key, or used on another call. Run the call again to start it over.",
     };
   }
-  const name = code === undefined ? undefined : errorCodeName(code);
+  if (code === undefined) return explainViolation(data.fault, error);
+  const name = errorCodeName(code);
   return {
     title: code === undefined ? "Protocol error" : `${code}${name ? ` ${name}` : ""}`,
     detail: error.message,
   };
+}
+
+const START_BRIDGE = "Start `npm start` (the bridge starts beside the app) or `npm run bridge`, then paste its URL and token under Bridge.";
+
+/** The local bridge's own refusals and failures (data.bridge is its error code), in words. */
+function explainBridge(code: string, error: McpError): Explanation {
+  switch (code) {
+    case "none":
+      return { title: "No bridge", detail: "stdio commands and HTTP via bridge need the local bridge, and this page has none.", hint: START_BRIDGE };
+    case "unreachable":
+      return { title: "Bridge unreachable", detail: error.message, hint: START_BRIDGE };
+    case "unauthorized":
+      return { title: "The bridge refused the token", detail: error.message, hint: "The token changes every time the bridge starts: paste the current one under Bridge." };
+    case "forbidden-origin":
+    case "forbidden-host":
+      return { title: "The bridge refused this page", detail: error.message, hint: "Start the bridge with --allow-origin set to this page's origin." };
+    case "blocked-target":
+      return { title: "Target blocked by the bridge", detail: error.message, hint: "The bridge never forwards to link-local, cloud metadata or unspecified addresses." };
+    case "spawn-failed":
+      return { title: "The command could not start", detail: error.message, hint: "Check the command, the bridge's PATH and the working directory." };
+    case "unconfirmed":
+      return { title: "Not confirmed", detail: error.message, hint: "Use Spawn… and confirm the command in the dialog." };
+    case "upstream-failed":
+      return { title: "The bridge could not reach the server", detail: error.message, hint: "Check the URL and that the server runs." };
+    default:
+      return { title: error.status ? `Bridge: HTTP ${error.status}` : "Bridge failure", detail: error.message };
+  }
+}
+
+const SESSION_GOES_ON = "Nothing was run from it; the session goes on, and the frame is in the wire log exactly as it arrived.";
+
+/** A frame the client refused to read (core/jsonrpc/limits.ts, messages.ts parseFrame). */
+function explainFrame(problem: unknown, error: McpError): Explanation {
+  const title =
+    problem === "tooLarge"
+      ? "Answer too large"
+      : problem === "tooDeep"
+        ? "Answer nested too deep"
+        : problem === "notJson"
+          ? "The answer is not JSON"
+          : problem === "notMessage" || problem === "batch"
+            ? "The answer is not a JSON-RPC message"
+            : "Unreadable answer";
+  return { title, detail: error.message, hint: SESSION_GOES_ON };
+}
+
+/** The server broke the protocol in a way the client caught itself (no JSON-RPC code). */
+function explainViolation(fault: unknown, error: McpError): Explanation {
+  switch (fault) {
+    case "badResult":
+      return { title: "Malformed result", detail: `${error.message}.`, hint: "The result is not the shape MCP defines, so it is not shown as one. " + SESSION_GOES_ON };
+    case "badInputRequest":
+      return {
+        title: "Input request refused",
+        detail: error.message,
+        hint: "The inspector does not show forms that are deep or recursive, nor links that are not http(s); the call was not retried.",
+      };
+    case "badRequestState":
+      return { title: "Request state refused", detail: error.message, hint: "A token this large is not echoed back; the call was not retried." };
+    default:
+      return { title: "The server broke the protocol", detail: error.message, hint: "The call was stopped here; the session goes on." };
+  }
 }

@@ -7,7 +7,8 @@ import { LIST_CHANGED_QUERY, listenFilter } from "../utils/listenFilter";
 /**
  * Keeps the catalog fresh: a list_changed notification (sent unasked on initialize-era sessions,
  * through `subscriptions/listen` on 2026-07-28) invalidates that list's query for its connection.
- * Also asks initialize-era servers for logs at the chosen level (logging/setLevel). Returns the undo.
+ * Also asks initialize-era servers for logs at the chosen level (logging/setLevel; "off" asks for
+ * emergency only). Returns the undo.
  */
 export function attachListChanged(inspector: Inspector, queryClient: QueryClient): () => void {
   const offTap = inspector.onClientEvent(({ event, connectionId }) => {
@@ -21,8 +22,9 @@ export function attachListChanged(inspector: Inspector, queryClient: QueryClient
     const s = inspector.connection.getState();
     const level = inspector.notify.getState().logLevel;
     const client = inspector.client();
-    if (s.status !== "connected" || s.era !== "legacy" || !s.serverCapabilities.logging || level === "off" || !client) return;
-    void client.request("logging/setLevel", { level }).catch((e: unknown) => console.warn("logging/setLevel failed:", e));
+    if (s.status !== "connected" || s.era !== "legacy" || !s.serverCapabilities.logging || !client) return;
+    // MCP has no "off": the most severe level is the closest, and a server sends nothing below it.
+    void client.request("logging/setLevel", { level: level === "off" ? "emergency" : level }).catch((e: unknown) => console.warn("logging/setLevel failed:", e));
   };
   const start = (s: ConnectionState): void => {
     const client = inspector.client();

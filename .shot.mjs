@@ -1,0 +1,14 @@
+import { chromium } from "@playwright/test";
+const url = process.argv[2] ?? "http://127.0.0.1:6173/";
+const out = process.argv[3] ?? "/tmp/shot.png";
+const scheme = process.argv[4] ?? "light";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: scheme });
+const errors = [];
+page.on("pageerror", (e) => errors.push(e.message));
+page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") errors.push(`${m.type()}: ${m.text()}`); });
+await page.goto(url);
+await page.waitForTimeout(1500);
+await page.screenshot({ path: out });
+console.log(JSON.stringify(errors));
+await browser.close();

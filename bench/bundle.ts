@@ -1,0 +1,65 @@
+/**
+ * Figure 3: JavaScript shipped for the first view, gzip, against the official MCP Inspector's web
+ * client (`@modelcontextprotocol/inspector`, a dev dependency for this comparison). Both are
+ * measured the same way: the JS files an index.html loads before anything runs, i.e. its
+ * `<script type="module" src>` entries and `<link rel="modulepreload">` files, each gzipped (level
+ * 9) on its own. Lazy chunks (our forms engine, their code-split views) are not in the first view.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { figure, withinTimes, type Figure } from "./lib/figures";
+
+const KB = 1024;
+
+export interface FirstView {
+  files: { path: string; bytes: number; gzip: number }[];
+  gzip: number;
+}
+
+/** The JS an index.html loads for its first view: module scripts and modulepreloads, resolved against `root`. */
+export function firstView(root: string): FirstView {
+  const html = readFileSync(join(root, "index.html"), "utf8");
+  const urls = new Set<string>();
+  for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
+    const attr = (name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`, "i").exec(tag)?.[1];
+    if (/^<script/i.test(tag) && attr("type") === "module" && attr("src")) urls.add(attr("src") as string);
+    if (/^<link/i.test(tag) && attr("rel") === "modulepreload" && attr("href")) urls.add(attr("href") as string);
+  }
+  const files = [...urls].map((url) => {
+    const path = join(root, url.replace(/^\.?\//, ""));
+    const body = readFileSync(path);
+    return { path, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length };
+  });
+  if (files.length === 0) throw new Error(`${root}/index.html loads no module script`);
+  return { files, gzip: files.reduce((n, f) => n + f.gzip, 0) };
+}
+
+/** The official inspector's built web client, wherever npm put the package. */
+export function officialWebClient(): { root: string; version: string } {
+  const require = createRequire(import.meta.url);
+  const pkg = require.resolve("@modelcontextprotocol/inspector/package.json");
+  const version = (JSON.parse(readFileSync(pkg, "utf8")) as { version: string }).version;
+  return { root: join(dirname(pkg), "clients/web/dist"), version };
+}
+
+export async function run(log: (line: string) => void): Promise<Figure[]> {
+  const ours = firstView(resolve("dist"));
+  const official = officialWebClient();
+  const theirs = firstView(official.root);
+  const list = (v: FirstView) => v.files.map((f) => `${f.path.split("/").pop()} ${(f.gzip / KB).toFixed(1)} KB`).join(", ");
+  log(`  first view: ours ${(ours.gzip / KB).toFixed(1)} KB gzip (${list(ours)}); inspector ${official.version} ${(theirs.gzip / KB).toFixed(1)} KB (${list(theirs)})`);
+  return [
+    figure({
+      id: "app.firstViewJs",
+      name: "3. first-view JS, gzip",
+      value: ours.gzip / KB,
+      unit: "KB",
+      baseline: theirs.gzip / KB,
+      baselineName: `MCP Inspector ${official.version}`,
+      goal: withinTimes(0.5),
+      note: `module scripts and modulepreloads of each index.html, gzip -9 per file: ours ${ours.files.length} file(s) from dist/ (vite build); theirs clients/web/dist of @modelcontextprotocol/inspector ${official.version}, ${theirs.files.length} file(s); CSS and lazy chunks not counted`,
+    }),
+  ];
+}

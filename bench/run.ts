@@ -1,0 +1,85 @@
+/**
+ * `npm run bench`: builds the app, runs each part of the suite in its own process, prints every
+ * figure with its baseline from the same run and their ratio, and writes bench/results.json. A
+ * missed goal is reported in the table (met: NO), never a failure; a part that crashes is, after
+ * the other parts have run. `--only core,http` runs some parts.
+ */
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import { build } from "vite";
+import { resolveChromium } from "../e2e/support/chromium";
+import { table, type Figure } from "./lib/figures";
+import { runNodePart } from "./lib/nodePart";
+
+/** Parts in the order they run; the browser ones need dist/. */
+const PARTS = ["core", "http", "bundle", "browser", "memory"] as const;
+const NEEDS_BUILD = new Set(["bundle", "browser", "memory"]);
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync(resolveChromium(), ["--version"], { encoding: "utf8" }).trim();
+  } catch (e) {
+    return `unknown (${(e as Error).message.split("\n")[0]})`;
+  }
+}
+
+async function main(): Promise<number> {
+  const onlyArg = process.argv.find((a) => a.startsWith("--only="))?.slice(7) ?? (process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined);
+  const parts = onlyArg ? PARTS.filter((p) => onlyArg.split(",").includes(p)) : [...PARTS];
+  const started = new Date();
+  const load = loadavg()[0] ?? 0;
+  console.log(`bench: ${parts.join(", ")} on ${cpus().length} CPU(s), load ${load.toFixed(2)}`);
+  if (load > cpus().length * 0.5) console.log(`bench: the machine is busy (load ${load.toFixed(2)}); timings are noisier than on an idle one`);
+  if (parts.some((p) => NEEDS_BUILD.has(p))) {
+    console.log("bench: vite build → dist/");
+    await build({ logLevel: "warn" });
+  }
+  const figures: Figure[] = [];
+  const errors: { part: string; error: string }[] = [];
+  for (const part of parts) {
+    const t0 = performance.now();
+    console.log(`bench: ${part}`);
+    try {
+      figures.push(...(await runNodePart(part, (line) => console.log(line))));
+    } catch (e) {
+      const message = e instanceof Error ? (e.stack ?? e.message) : String(e);
+      errors.push({ part, error: message });
+      console.error(`bench: ${part} crashed: ${message}`);
+    }
+    console.log(`bench: ${part} took ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  console.log("");
+  console.log(table(figures));
+  const missed = figures.filter((f) => !f.met);
+  console.log("");
+  console.log(missed.length === 0 ? "every goal met" : `goals missed: ${missed.map((f) => f.name).join("; ")}`);
+  const results = {
+    command: "npm run bench",
+    startedAt: started.toISOString(),
+    seconds: Math.round((Date.now() - started.getTime()) / 1000),
+    machine: {
+      node: process.versions.node,
+      platform: `${process.platform} ${process.arch}`,
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model ?? "unknown",
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      loadAtStart: Number(load.toFixed(2)),
+      chromium: chromiumVersion(),
+    },
+    parts,
+    figures,
+    errors,
+  };
+  writeFileSync("bench/results.json", `${JSON.stringify(results, null, 2)}\n`);
+  console.log("bench: wrote bench/results.json");
+  return errors.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

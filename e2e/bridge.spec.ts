@@ -1,0 +1,132 @@
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { answerForm, inputCard, openApp, pageErrors, pick, result, run, setCapability, useRevision } from "./support/app";
+import { BRIDGE_TOKEN, BRIDGE_URL, NO_CORS_URL } from "./support/ports";
+
+// Through the local bridge (started by playwright.config.ts with a known token, pasted here the way
+// a user of the static build does): stdio servers spawned after confirmation, in both eras, their
+// stderr shown, a crashing server explained; and an HTTP server that sends no CORS headers.
+const REPO = process.cwd();
+const EVERYTHING = createRequire(join(REPO, "package.json")).resolve("@modelcontextprotocol/server-everything/package.json").replace(/package\.json$/, "dist/index.js");
+
+async function pasteBridge(page: Page, token = BRIDGE_TOKEN): Promise<void> {
+  const status = page.getByTestId("bridge-status");
+  if ((await status.getAttribute("data-status")) !== "none") await status.click();
+  await page.getByLabel("Bridge URL").fill(BRIDGE_URL);
+  await page.getByLabel("Bridge token").fill(token);
+  await page.getByRole("button", { name: "Use bridge" }).click();
+}
+
+/** Fills the stdio form, checks the confirmation dialog shows exactly that, and spawns. */
+async function spawn(page: Page, command: string, args: string[], expectConnected = true): Promise<void> {
+  await page.getByLabel("Command").fill(command);
+  await page.getByLabel("Arguments (one per line)").fill(args.join("\n"));
+  await page.getByLabel("Working directory").fill(REPO);
+  await page.getByRole("button", { name: "Spawn…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Run this command on your machine?" });
+  await expect(dialog.getByTestId("spawn-command")).toHaveText(command);
+  await expect(dialog.getByRole("list", { name: "Arguments" }).getByRole("listitem")).toHaveText(args.map((a) => JSON.stringify(a)));
+  await expect(dialog).toContainText(REPO);
+  await dialog.getByRole("button", { name: "Spawn", exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  if (expectConnected) await expect(page.getByTestId("connection-status")).toHaveText("connected");
+}
+
+async function useStdio(page: Page): Promise<void> {
+  await openApp(page);
+  await page.getByLabel("Server", { exact: true }).selectOption("stdio");
+  await pasteBridge(page);
+  await expect(page.getByTestId("bridge-status")).toHaveText("Bridge: ready");
+}
+
+const stderrPanel = (page: Page) => page.getByRole("log", { name: "Server stderr" });
+
+test.describe("stdio through the bridge", () => {
+  test.beforeEach(async ({ page }) => useStdio(page));
+
+  for (const revision of ["2026-07-28", "2025-11-25"]) {
+    test(`the demo server's stdio entry on ${revision}: greet, with its stderr shown`, async ({ page }) => {
+      await spawn(page, process.execPath, ["--import", "tsx", join(REPO, "bin/demo-stdio.ts")]);
+      // Switching the revision respawns the confirmed command: no second dialog.
+      await useRevision(page, revision);
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await pick(page, /^greet/);
+      await run(page);
+      const card = inputCard(page, "Who should I greet?");
+      await expect(card.getByText(revision === "2026-07-28" ? /retry/ : /live server request/)).toBeVisible();
+      await answerForm(page, "Who should I greet?", { name: "Ada" });
+      await expect(result(page)).toContainText("Hello, Ada!");
+      await expect(stderrPanel(page)).toContainText("presa demo server on stdio (revisions 2026-07-28");
+      await expect(stderrPanel(page)).toContainText(`spawned ${process.execPath}`);
+      expect(pageErrors(page)).toEqual([]);
+    });
+  }
+
+  test("@modelcontextprotocol/server-everything in stdio mode: trigger-elicitation-request", async ({ page }) => {
+    await setCapability(page, "Roots", "off");
+    await spawn(page, process.execPath, [EVERYTHING, "stdio"]);
+    await expect(page.getByTestId("negotiated-revision")).toHaveText("2025-11-25");
+    await pick(page, /trigger-elicitation-request$|^Trigger Elicitation Request/);
+    await run(page);
+    await answerForm(page, "Please provide inputs for the following fields:", { String: "Ada Lovelace" });
+    await expect(result(page)).toContainText("- Name: Ada Lovelace");
+    await expect(stderrPanel(page)).toContainText("Starting default (STDIO) server...");
+  });
+
+  test("a server that prints garbage and exits: a clear error, its stderr, and the bridge stays up", async ({ page }) => {
+    await spawn(page, process.execPath, ["-e", "console.log('Starting... (not JSON-RPC)'); console.error('fatal: no config file'); process.exit(3)"], false);
+    await expect(page.getByTestId("connection-status")).toHaveText("failed");
+    const alert = page.getByRole("alert").filter({ hasText: "The server process exited" });
+    await expect(alert).toContainText("exited with code 3; last stderr: fatal: no config file");
+    await expect(stderrPanel(page)).toContainText("stdout (not JSON-RPC): Starting... (not JSON-RPC)");
+    await expect(stderrPanel(page)).toContainText("fatal: no config file");
+    await expect(page.getByTestId("stdout-garbage")).toHaveText("1 non-JSON stdout line");
+    // Still up: the demo server spawns and connects.
+    await spawn(page, process.execPath, ["--import", "tsx", join(REPO, "bin/demo-stdio.ts")]);
+  });
+});
+
+/** The bridge's own count of processes it spawned (GET /info, with the right token). */
+async function spawnedSoFar(request: APIRequestContext): Promise<number> {
+  const info = await request.get(`${BRIDGE_URL}/info`, { headers: { Authorization: `Bearer ${BRIDGE_TOKEN}` } });
+  expect(info.status()).toBe(200);
+  return ((await info.json()) as { spawned: number }).spawned;
+}
+
+test("a wrong bridge token is refused, and nothing is spawned", async ({ page, request }) => {
+  const before = await spawnedSoFar(request);
+  await openApp(page);
+  await page.getByLabel("Server", { exact: true }).selectOption("stdio");
+  await pasteBridge(page, "not-the-token-0123456789");
+  await expect(page.getByTestId("bridge-status")).toHaveText("Bridge: unreachable");
+  await expect(page.getByRole("group", { name: "Bridge" })).toContainText("the bridge answered 401");
+  await page.getByLabel("Command").fill(process.execPath);
+  await page.getByRole("button", { name: "Spawn…" }).click();
+  await page.getByRole("button", { name: "Spawn", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The bridge refused the token" })).toBeVisible();
+  expect(await spawnedSoFar(request)).toBe(before);
+});
+
+test("HTTP via the bridge reaches a server that sends no CORS headers; the page alone cannot", async ({ page }) => {
+  await openApp(page);
+  await page.getByLabel("Server", { exact: true }).selectOption("url");
+  await page.getByLabel("Server URL").fill(NO_CORS_URL);
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page.getByTestId("connection-status")).toHaveText("failed");
+
+  await page.getByLabel("Server", { exact: true }).selectOption("bridge-http");
+  await pasteBridge(page);
+  await expect(page.getByLabel("Server URL")).toHaveValue(NO_CORS_URL);
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page.getByTestId("connection-status")).toHaveText("connected");
+  for (const revision of ["2026-07-28", "2025-11-25"]) {
+    await useRevision(page, revision);
+    await pick(page, /^greet/);
+    await run(page);
+    await answerForm(page, "Who should I greet?", { name: "Grace" });
+    await expect(result(page)).toContainText("Hello, Grace!");
+  }
+  // The wire log shows the server's frames.
+  await expect(page.getByRole("list", { name: "Frames" })).toContainText("tools/call");
+});
