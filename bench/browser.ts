@@ -17,6 +17,8 @@ declare global {
     __benchLongTasks: number[];
     __benchGaps: number[];
     __benchRecording: boolean;
+    __benchPhase: string;
+    __benchPhaseMax: Record<string, number>;
   }
 }
 
@@ -95,7 +97,7 @@ async function inputToForm(browser: Browser, url: string, log: (line: string) =>
  * window), scrolls it top to bottom, jumps around and steps, closes and reopens the log three
  * times (a full re-render), and types a filter and clears it.
  */
-async function logScenario(browser: Browser, url: string, frames: number): Promise<{ longest: number; longTasks: number[]; stats: BenchStats }> {
+async function logScenario(browser: Browser, url: string, frames: number): Promise<{ longest: number; phases: Record<string, number>; longTasks: number[]; stats: BenchStats }> {
   const { page } = await openBenchPage(browser, url);
   await page.evaluate(([n]) => {
     window.__presaBench.prepareFrames(n);
@@ -110,8 +112,11 @@ async function logScenario(browser: Browser, url: string, frames: number): Promi
       for (const e of list.getEntries()) window.__benchLongTasks.push(e.duration);
     }).observe({ type: "longtask" });
     let last = 0;
+    window.__benchPhase = "stream";
+    window.__benchPhaseMax = {};
     const tick = (t: number): void => {
       window.__benchGaps.push(t - last);
+      window.__benchPhaseMax[window.__benchPhase] = Math.max(window.__benchPhaseMax[window.__benchPhase] ?? 0, t - last);
       last = t;
       if (window.__benchRecording) requestAnimationFrame(tick);
     };
@@ -128,6 +133,7 @@ async function logScenario(browser: Browser, url: string, frames: number): Promi
       if (!el) throw new Error("no wire log on the page");
       return el;
     };
+    window.__benchPhase = "scroll";
     const el = scroller();
     const max = el.scrollHeight - el.clientHeight;
     for (let i = 0; i <= 120; i++) {
@@ -142,12 +148,14 @@ async function logScenario(browser: Browser, url: string, frames: number): Promi
       el.scrollTop += 40;
       await frame();
     }
+    window.__benchPhase = "toggle";
     const toggle = document.querySelector<HTMLButtonElement>(".wire-toggle");
     for (let i = 0; i < 6; i++) {
       toggle?.click();
       await frame();
       await frame();
     }
+    window.__benchPhase = "filter";
     const filter = document.querySelector<HTMLInputElement>('input[aria-label="Filter frames"]');
     if (!filter) throw new Error("no filter box");
     const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
@@ -160,10 +168,10 @@ async function logScenario(browser: Browser, url: string, frames: number): Promi
   });
   const result = await page.evaluate(() => {
     window.__benchRecording = false;
-    return { gaps: window.__benchGaps, longTasks: window.__benchLongTasks, stats: window.__presaBench.stats() };
+    return { gaps: window.__benchGaps, phases: window.__benchPhaseMax, longTasks: window.__benchLongTasks, stats: window.__presaBench.stats() };
   });
   await page.close();
-  return { longest: Math.max(...result.gaps), longTasks: result.longTasks, stats: result.stats };
+  return { longest: Math.max(...result.gaps), phases: result.phases, longTasks: result.longTasks, stats: result.stats };
 }
 
 async function wireLog(browser: Browser, url: string, log: (line: string) => void): Promise<Figure> {
@@ -171,6 +179,8 @@ async function wireLog(browser: Browser, url: string, log: (line: string) => voi
   const big = await logScenario(browser, url, LOG_FRAMES);
   if (big.stats.wire < LOG_FRAMES) throw new Error(`the log kept ${big.stats.wire} of ${LOG_FRAMES} frames`);
   const worstTask = big.longTasks.length === 0 ? 0 : Math.max(...big.longTasks);
+  const phases = (r: typeof big) => Object.entries(r.phases).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ");
+  log(`  wire log, longest frame by phase (ms): 100,000: ${phases(big)}; 1,000: ${phases(small)}`);
   log(`  wire log: longest frame ${big.longest.toFixed(1)} ms with ${big.stats.wire.toLocaleString("en")} frames (${small.longest.toFixed(1)} ms with 1,000); long tasks: ${big.longTasks.length}`);
   const f = figure({
     id: "app.wireLog",

@@ -13,7 +13,8 @@ const bridge = await startBridge({ port: bridgePort, log: (line) => console.erro
 const vite = await createServer({
   root,
   configFile: `${root}/vite.config.ts`,
-  server: { host: "127.0.0.1", strictPort: false },
+  // No CORS at all: the HTML carries the token, so no other page (not even another loopback one) may read it.
+  server: { host: "127.0.0.1", strictPort: false, cors: false },
   plugins: [bridgeHandoffPlugin({ url: bridge.url, token: bridge.token })],
 });
 await vite.listen();

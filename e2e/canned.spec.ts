@@ -44,7 +44,7 @@ test("an answer saved from the card answers by itself once auto-answer is on, an
 test("a five-round flow runs from canned answers without typing, in either era", async ({ page }) => {
   await pick(page, /^Setup wizard/);
   await run(page);
-  const steps: [RegExp, string, (card: ReturnType<typeof inputCard>) => Promise<void>][] = [
+  const steps: [RegExp, string, (card: ReturnType<typeof inputCard>) => Promise<unknown>][] = [
     [/Step 1 of 5/, "wizard name", (c) => c.getByLabel("Name", { exact: true }).fill("Ada")],
     [/Step 2 of 5/, "wizard team", (c) => c.getByLabel("Team", { exact: true }).selectOption("platform")],
     [/Step 3 of 5/, "wizard role", (c) => c.getByLabel("Role", { exact: true }).fill("Engineer")],

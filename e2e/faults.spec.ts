@@ -12,6 +12,7 @@ test.afterEach(async () => {
 });
 
 test("a server restarted mid-flow refuses the old token, and Run again completes the flow", async ({ page }) => {
+  test.setTimeout(90_000); // two server processes start inside the test
   server = await spawnDemoServer();
   const url = server.url;
   const port = new URL(url).port;

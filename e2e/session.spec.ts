@@ -24,6 +24,7 @@ async function exportSession(page: Page): Promise<{ path: string; text: string }
 const TOKEN = /p1\.[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}/;
 
 test("record, export, import and replay against a changed server: the diff shows the change", async ({ page }) => {
+  test.setTimeout(90_000);
   await openApp(page);
   await recordTwoCalls(page);
   const { path, text } = await exportSession(page);

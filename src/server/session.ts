@@ -12,7 +12,7 @@ import type { McpServer } from "./server";
 
 export interface SessionOptions {
   /** Writes a message to the client; `relatedRequestId` names the client request it belongs to. */
-  send(message: JsonRpcMessage, options?: { relatedRequestId?: RequestId }): Promise<void>;
+  send(message: JsonRpcMessage, options?: { relatedRequestId?: RequestId; raw?: string }): Promise<void>;
   /** The caller identity when the transport gives none per message. */
   caller?: string;
 }
@@ -46,7 +46,8 @@ export class ServerSession {
     this.#server = server;
     this.#caller = options.caller ?? "anonymous";
     this.connection = new Connection({
-      send: (message, o) => options.send(message, o?.relatedRequestId === undefined ? undefined : { relatedRequestId: o.relatedRequestId }),
+      // `raw` is the connection's own serialization of the message, so the transport need not redo it.
+      send: (message, o) => options.send(message, o?.relatedRequestId === undefined ? (o?.raw === undefined ? undefined : { raw: o.raw }) : { relatedRequestId: o.relatedRequestId, ...(o.raw === undefined ? {} : { raw: o.raw }) }),
       onRequest: (request, context) => this.#dispatch(request, context),
       onNotification: (n) => this.#notification(n),
       clock: server.clock,

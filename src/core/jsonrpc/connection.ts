@@ -287,7 +287,7 @@ export class Connection {
     if ("id" in message && message.id != null) frame.relatedRequestId = message.id;
     else if (options?.relatedRequestId !== undefined) frame.relatedRequestId = options.relatedRequestId;
     this.frames.emit(frame);
-    await this.#options.send(message, options);
+    await this.#options.send(message, options ? { ...options, raw } : { raw });
   }
 
   #arm(id: RequestId, entry: Pending): void {

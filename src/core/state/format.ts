@@ -240,9 +240,10 @@ function hmacText(key: Uint8Array, text: string): Uint8Array {
     keyed = hmac.create(sha256, key);
     keyedHmac.set(key, keyed);
   }
-  hmacScratch = keyed._cloneInto(hmacScratch);
-  hmacScratch.update(utf8(text));
-  hmacScratch.digestInto(digestOut);
+  const mac: Hmac = keyed._cloneInto(hmacScratch) as Hmac;
+  hmacScratch = mac;
+  mac.update(utf8(text));
+  mac.digestInto(digestOut);
   return digestOut;
 }
 

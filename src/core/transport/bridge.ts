@@ -147,6 +147,8 @@ export class BridgeStdioTransport implements Transport {
   #queue: Promise<void> = Promise.resolve();
   #exit: ExitInfo | undefined;
   #closed = false;
+  /** The close event went out (the stream ended); close() still tells the bridge to forget the session. */
+  #ended = false;
 
   private constructor(endpoint: BridgeEndpoint, session: SpawnedSession, options: BridgeStdioOptions) {
     this.#endpoint = endpoint;
@@ -212,7 +214,8 @@ export class BridgeStdioTransport implements Transport {
     } finally {
       clearTimeout(timer);
     }
-    this.#events.emit({ type: "close", reason: "closed" });
+    if (!this.#ended) this.#events.emit({ type: "close", reason: "closed" });
+    this.#ended = true;
     this.#events.clear();
   }
 
@@ -263,6 +266,7 @@ export class BridgeStdioTransport implements Transport {
     }
     if (this.#closed) return;
     const reason = this.#exit ? describeExit(this.#exit) : `lost the bridge's output stream${broke ? `: ${String(broke)}` : ""}`;
+    this.#ended = true;
     this.#events.emit({ type: "close", reason });
   }
 

@@ -17,7 +17,7 @@ class InProcessEnd implements Transport {
     if (this.#closed || !this.peer || this.peer.#closed) {
       throw new McpError({ kind: "closed", message: "in-process transport is closed" });
     }
-    this.sendRaw(JSON.stringify(message), options?.relatedRequestId);
+    this.sendRaw(options?.raw ?? JSON.stringify(message), options?.relatedRequestId);
   }
 
   /**

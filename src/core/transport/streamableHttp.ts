@@ -77,7 +77,7 @@ export class StreamableHttpTransport implements Transport {
     const live = this.#track(options.signal);
     let response: Response;
     try {
-      response = await this.#fetch(this.#url, { method: "POST", headers, body: JSON.stringify(message), signal: live.signal });
+      response = await this.#fetch(this.#url, { method: "POST", headers, body: options.raw ?? JSON.stringify(message), signal: live.signal });
     } catch (error) {
       throw this.#fail(live, error, `POST ${methodOf(message)}`);
     }

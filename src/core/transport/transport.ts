@@ -9,6 +9,11 @@ export interface SendOptions {
   signal?: AbortSignal;
   /** Server side: the client request this message belongs to, so it rides on that request's stream. */
   relatedRequestId?: RequestId;
+  /**
+   * The message as JSON text, when the sender already has it (the connection serializes every
+   * frame for its log): a transport that writes text sends this instead of serializing again.
+   */
+  raw?: string;
 }
 
 /**

@@ -73,7 +73,7 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
     const modern = meta !== undefined && META.protocolVersion in meta;
     if (!modern && isRequest(message) && message.method === "initialize") return legacy.initialize(req, res, message, caller);
     if (!modern && sessionId) return legacy.post(req, res, message, caller, sessionId);
-    serveModernPost(server, req, res, message, caller);
+    serveModernPost(server, req, res, message, caller, body);
   }
 
   Object.defineProperty(handler, "legacySessions", { value: legacy });

@@ -35,7 +35,7 @@ function headerMismatch(req: IncomingMessage, message: JsonRpcRequest): string |
  * handler sends notifications first (progress, logs), which turns the response into an SSE stream.
  * Closing the response early is the client's cancellation.
  */
-export function serveModernPost(server: McpServer, req: IncomingMessage, res: ServerResponse, message: JsonRpcMessage, caller: string): void {
+export function serveModernPost(server: McpServer, req: IncomingMessage, res: ServerResponse, message: JsonRpcMessage, caller: string, raw?: string): void {
   const cors = corsHeaders(req);
   if (!isRequest(message)) {
     // The core protocol has no client notifications or responses over HTTP on 2026-07-28.
@@ -51,7 +51,7 @@ export function serveModernPost(server: McpServer, req: IncomingMessage, res: Se
   let done = false;
   const session = new ServerSession(server, {
     caller,
-    send: async (out) => {
+    send: async (out, sent) => {
       if (done) return;
       const isFinal = "id" in out && out.id === message.id && !("method" in out);
       if (!isFinal) {
@@ -69,7 +69,7 @@ export function serveModernPost(server: McpServer, req: IncomingMessage, res: Se
         writeSseEvent(res, JSON.stringify(out));
         res.end();
       } else {
-        writeJson(res, isErrorResponse(out) ? statusForError(out.error.code) : 200, out, cors);
+        writeJson(res, isErrorResponse(out) ? statusForError(out.error.code) : 200, out, cors, sent?.raw);
       }
     },
   });
@@ -77,5 +77,5 @@ export function serveModernPost(server: McpServer, req: IncomingMessage, res: Se
     if (!done) session.receive({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: message.id, reason: "response stream closed" } });
     session.close();
   });
-  session.receive(message, { caller });
+  session.receive(message, raw === undefined ? { caller } : { caller, raw });
 }

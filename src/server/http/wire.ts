@@ -55,12 +55,13 @@ export function callerOf(req: IncomingMessage): string {
   return auth ? `auth:${createHash("sha256").update(auth).digest("base64url")}` : "anonymous";
 }
 
-export function writeJson(res: ServerResponse, status: number, message: JsonRpcMessage | undefined, extra: Record<string, string> = {}): void {
+/** Writes one JSON-RPC message as the body; `raw`, when given, is its JSON text already made. */
+export function writeJson(res: ServerResponse, status: number, message: JsonRpcMessage | undefined, extra: Record<string, string> = {}, raw?: string): void {
   if (message === undefined) {
     res.writeHead(status, extra).end();
     return;
   }
-  const body = JSON.stringify(message);
+  const body = raw ?? JSON.stringify(message);
   res.writeHead(status, { ...extra, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) }).end(body);
 }
 

@@ -28,9 +28,18 @@ export function StdioTargetForm({ draft, dispatch, onConnect }: { draft: TargetD
         if (target.kind === "stdio" && target.command !== "") setPending({ target, spec: spawnSpecOf(target) });
       }}
     >
-      <input aria-label="Command" className="command-input" value={draft.command} onChange={field("command")} placeholder="npx" />
-      <textarea aria-label="Arguments (one per line)" className="args-input" rows={2} value={draft.argsText} onChange={field("argsText")} placeholder={"-y\n@modelcontextprotocol/server-everything"} />
-      <input aria-label="Working directory" className="cwd-input" value={draft.cwd} onChange={field("cwd")} placeholder="(the bridge's)" />
+      <label className="field">
+        <span>Command</span>
+        <input aria-label="Command" className="command-input" value={draft.command} onChange={field("command")} placeholder="npx" />
+      </label>
+      <label className="field">
+        <span>Arguments, one per line</span>
+        <textarea aria-label="Arguments (one per line)" className="args-input" rows={2} value={draft.argsText} onChange={field("argsText")} placeholder={"-y\n@modelcontextprotocol/server-everything"} />
+      </label>
+      <label className="field">
+        <span>Working directory</span>
+        <input aria-label="Working directory" className="cwd-input" value={draft.cwd} onChange={field("cwd")} placeholder="(the bridge's)" />
+      </label>
       <button type="button" className="link" onClick={() => setEnvOpen(!envOpen)} aria-expanded={envOpen}>
         Env ({draft.env.length})
       </button>

@@ -5,12 +5,14 @@ import { InspectorProvider } from "../../../lib/context";
 import type { Inspector } from "../../../lib/inspector";
 import { InputRequestCard } from "../components/InputRequestCard";
 import { createInputStore } from "../store/inputStore";
+import { createCallsStore } from "../../call/store/callsStore";
 
 export type Settled = { ok: true; value: InputResponse } | { ok: false; error: unknown };
 
 /**
  * Asks one question through a fresh input store and renders its card, the way CallView does; `settled`
- * is what the core's handler would receive. Only `inputs` of the inspector is used by the cards.
+ * is what the core's handler would receive. Only `inputs` (and `calls`, for the canned-answer name) of
+ * the inspector are used by the cards.
  */
 export function renderInput(kind: InputKind, params: Record<string, unknown>, options: { era?: Era; key?: string } = {}) {
   const inputs = createInputStore();
@@ -21,7 +23,7 @@ export function renderInput(kind: InputKind, params: Record<string, unknown>, op
       (error: unknown) => ({ ok: false as const, error }),
     );
   const pending = inputs.getState().pending[0]!;
-  const inspector = { inputs } as unknown as Inspector;
+  const inspector = { inputs, calls: createCallsStore() } as unknown as Inspector;
   const view = render(
     <InspectorProvider inspector={inspector}>
       <InputRequestCard input={pending} />

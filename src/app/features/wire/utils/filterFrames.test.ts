@@ -67,6 +67,17 @@ describe("extendFiltered", () => {
     expect(extendFiltered(cache, next, filter).result).toEqual(filterFrames(next, filter));
   });
 
+  it.each([
+    ["typing on", "tool", "tools/c"],
+    ["adding a word", "tools", "tools/call"],
+    ["a different case", "TOOLS", "Tools/list"],
+    ["text that does not contain the old", "tools/call", "ping"],
+    ["deleting a character", "tools/c", "tools/"],
+  ])("matches a full refilter after %s", (_name, before, after) => {
+    const cache = extendFiltered(undefined, log, f({ text: before }));
+    expect(extendFiltered(cache, log, f({ text: after })).result).toEqual(filterFrames(log, f({ text: after })));
+  });
+
   it("refilters when the filter changes", () => {
     const cache = extendFiltered(undefined, log, filter);
     expect(names(extendFiltered(cache, log, f({ direction: "in" })).result)).toEqual([1, 3, 5, 6]);

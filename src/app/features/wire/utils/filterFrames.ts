@@ -73,11 +73,28 @@ function overlapStart(old: readonly WireEntry[], entries: readonly WireEntry[]):
 }
 
 /**
+ * Whether every frame `next` passes also passed `prev`: the same direction and list setting, and
+ * text that contains the old text (typing on narrows a search). Then only the old matches need
+ * testing, not the whole log.
+ */
+function narrows(prev: FrameFilter, next: FrameFilter): boolean {
+  if (prev.direction !== next.direction || prev.hideLists !== next.hideLists) return false;
+  // Literal containment: a match of the new text, compared character by character ignoring case,
+  // then holds a match of the old text at the same offset.
+  const before = prev.text.trim();
+  return before !== "" && next.text.trim().includes(before);
+}
+
+/**
  * filterFrames, reusing `cache` when the filter is unchanged and the log only changed at its ends:
- * frames appended, and maybe the oldest dropped by the store's cap. Anything else refilters.
+ * frames appended, and maybe the oldest dropped by the store's cap. A filter that narrows the
+ * cached one, over the same log, tests only the cached matches. Anything else refilters.
  */
 export function extendFiltered(cache: FilterCache | undefined, entries: readonly WireEntry[], filter: FrameFilter): FilterCache {
   if (isNoFilter(filter)) return { entries, filter, result: entries };
+  if (cache && cache.entries === entries && !sameFilter(cache.filter, filter) && !isNoFilter(cache.filter) && narrows(cache.filter, filter)) {
+    return { entries, filter, result: cache.result.filter(framePredicate(filter)) };
+  }
   if (cache && sameFilter(cache.filter, filter)) {
     if (cache.entries === entries) return cache;
     const k = overlapStart(cache.entries, entries);

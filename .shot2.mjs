@@ -1,0 +1,11 @@
+import { chromium } from "@playwright/test";
+const scheme = process.argv[2] ?? "dark";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: scheme });
+await page.goto("http://127.0.0.1:6173/?present&tool=two-steps");
+await page.getByRole("button", { name: "Call tool", exact: true }).click();
+await page.getByRole("article", { name: /^Input request/ }).getByLabel("Name", { exact: true }).fill("Ada");
+await page.getByRole("button", { name: "Accept" }).click();
+await page.waitForTimeout(800);
+await page.screenshot({ path: `/tmp/present-${scheme}.png` });
+await browser.close();
