@@ -159,11 +159,12 @@ export class Client {
 
   async #initialize(revision: string): Promise<this> {
     this.transport.setProtocolVersion?.(undefined);
-    const result = await this.connection.request("initialize", {
-      protocolVersion: revision,
-      capabilities: capabilitiesFor(revision, this.declared),
-      clientInfo: this.clientInfo,
-    });
+    // A server that never answers initialize (or prints only garbage) must not hang the connect.
+    const result = await this.connection.request(
+      "initialize",
+      { protocolVersion: revision, capabilities: capabilitiesFor(revision, this.declared), clientInfo: this.clientInfo },
+      { timeoutMs: this.options.requestTimeoutMs ?? this.options.probeTimeoutMs ?? 30_000 },
+    );
     const chosen = result.protocolVersion;
     if (typeof chosen !== "string" || !this.offered.includes(chosen)) {
       await this.close();
