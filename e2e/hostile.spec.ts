@@ -107,6 +107,7 @@ const CASES: Case[] = [
 test.describe.serial("the embedded hostile demo server, one page for all attacks", () => {
   let page: Page;
   test.beforeAll(async ({ browser }) => {
+    test.setTimeout(60_000);
     page = await browser.newPage();
     await openApp(page);
     await useHostile(page);
@@ -136,6 +137,7 @@ test.describe.serial("the hostile demo server over HTTP (npm run server -- --hos
   let hostile: DemoProcess;
   let page: Page;
   test.beforeAll(async ({ browser }) => {
+    test.setTimeout(90_000); // a server process starts here
     hostile = await spawnDemoServer(["--hostile"]);
     page = await browser.newPage();
     await openApp(page);

@@ -16,7 +16,7 @@ export interface DemoProcess {
 }
 
 /** Spawns the demo server with `args` (port 0 unless given) and resolves once it prints its URL. */
-export function spawnDemoServer(args: string[] = [], timeoutMs = 20_000): Promise<DemoProcess> {
+export function spawnDemoServer(args: string[] = [], timeoutMs = 45_000): Promise<DemoProcess> {
   const child: ChildProcess = spawn(TSX, ["bin/demo-server.ts", "--port", "0", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   const stop = (): Promise<void> =>
     new Promise((resolve) => {

@@ -32,8 +32,9 @@ export function ItemPanel() {
   const draft = (drafts[key] as Record<string, unknown> | undefined) ?? {};
   const setDraft = (v: Record<string, unknown>) => uiStore.setState((s) => ({ drafts: { ...s.drafts, [key]: v } }));
   const found = describe(selection, tools, resources?.templates, prompts);
-  if (!found && connected && selection.kind !== "resource" && (selection.kind === "prompt" ? prompts : selection.kind === "tool" ? tools : resources) === undefined) {
-    return <p className="muted panel-empty">Loading…</p>;
+  const listed = selection.kind === "prompt" ? prompts : selection.kind === "tool" ? tools : resources;
+  if (!found && (!connected || (selection.kind !== "resource" && listed === undefined))) {
+    return <p className="muted panel-empty">{connected ? "Loading…" : `“${key.split(":").slice(1).join(":")}” is selected; it shows once connected.`}</p>;
   }
   if (!found) return <p className="muted panel-empty">“{key.split(":").slice(1).join(":")}” is not offered by this server (any more).</p>;
 

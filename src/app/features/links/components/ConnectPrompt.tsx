@@ -11,7 +11,10 @@ export function ConnectPrompt() {
   return (
     <div className="connect-prompt" role="dialog" aria-label="Connect from link">
       <p>
-        This link asks to connect to <code className="url-full">{url}</code>. Connect?
+        This link asks to connect to <code className="link-url">{url}</code>
+      </p>
+      <p>
+        <strong>Connect to this server?</strong> Nothing is sent to it until you say so.
       </p>
       <div className="actions">
         <button
