@@ -16,8 +16,8 @@ import {
   keyFromSecret,
   macOf,
   paramsDigest,
-  readPayloadPart,
-  splitToken,
+  readPayloadBytes,
+  splitTokenDecoded,
 } from "../core/state/format";
 
 /** Tokens longer than this are refused unread: a hostile client could send huge ones. */
@@ -103,8 +103,8 @@ export function verifyState(key: Uint8Array, token: unknown, scope: StateScope, 
   if (token.length > MAX_TOKEN_LENGTH) {
     return fail("malformed", `requestState is ${token.length} characters, over the ${MAX_TOKEN_LENGTH} cap`);
   }
-  const parts = splitToken(token);
-  if (parts === null) {
+  const split = splitTokenDecoded(token);
+  if (split === null) {
     // A different pN prefix is a format this server does not speak, not garbage.
     const prefix = token.split(".", 1)[0] ?? "";
     if (/^p\d{1,6}$/.test(prefix) && prefix !== TOKEN_PREFIX) {
@@ -112,13 +112,14 @@ export function verifyState(key: Uint8Array, token: unknown, scope: StateScope, 
     }
     return fail("malformed", `requestState is not a ${TOKEN_PREFIX}.<payload>.<mac> token with base64url parts and a 32-byte MAC`);
   }
+  const { parts } = split;
   if (!constantTimeEqual(macOf(key, parts.payload), parts.mac)) {
     return fail(
       "signature",
       "requestState signature does not match: it was changed, or signed with another key (a restarted server makes a new one unless stateSecret is set)",
     );
   }
-  const raw = readPayloadPart(parts.payload);
+  const raw = readPayloadBytes(split.payload);
   if (!isObject(raw)) return fail("malformed", "requestState payload is not a JSON object");
   if (raw.v !== 1) return fail("version", `requestState payload is version ${JSON.stringify(raw.v) ?? "missing"}; this server reads 1`);
   if (!isPresaPayload(raw)) return fail("malformed", "requestState payload lacks a field of v, m, d, c, iat, exp, s or has one of the wrong type");

@@ -39,7 +39,7 @@ for (const revision of ["2026-07-28", "2025-11-25"]) {
     });
 
     it("the changed variant asks round 2 differently and answers differently", async () => {
-      const p = await openPair({ transport: "in-process", versions: offerFor(revision), serverOptions: { variant: "changed" } as never, handlers: { ...demoHandlers(), "elicitation/create": (params: ElicitParams) => ({ action: "accept", content: params.message === "Name?" ? { name: "Ada" } : { color: "blue" } }) } });
+      const p = await openPair({ transport: "in-process", versions: offerFor(revision), serverOptions: { variant: "changed" } as never, handlers: { ...demoHandlers(), "elicitation/create": (params: ElicitParams) => ({ action: "accept" as const, content: (params.message === "Name?" ? { name: "Ada" } : { color: "blue" }) as Record<string, string> }) } });
       expect(text(await p.client.callTool("two-steps"))).toBe("Ada likes BLUE");
       expect(p.ofType("inputRequested").map((e) => (e.request.params as { message: string }).message)).toEqual(["Name?", "Favourite color?"]);
     });

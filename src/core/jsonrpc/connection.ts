@@ -185,23 +185,27 @@ export class Connection {
 
   /** Takes one parsed message from the peer. */
   receive(message: JsonRpcMessage, context: IncomingContext = {}): void {
-    const raw = context.raw ?? JSON.stringify(message);
-    const frame: Frame = { direction: "in", message, raw, size: byteLength(raw), at: this.#clock.now() };
-    if (context.relatedRequestId !== undefined) frame.relatedRequestId = context.relatedRequestId;
+    // The frame is for the log; a connection nobody logs (a server's, usually) skips making it.
+    const logged = this.frames.size > 0;
+    const raw = logged ? (context.raw ?? JSON.stringify(message)) : "";
+    const frame: Frame | undefined = logged ? { direction: "in", message, raw, size: byteLength(raw), at: this.#clock.now() } : undefined;
+    if (frame && context.relatedRequestId !== undefined) frame.relatedRequestId = context.relatedRequestId;
     if (isResultResponse(message) || (isErrorResponse(message) && message.id != null)) {
       const id = message.id as RequestId;
-      const entry = this.#pending.get(id);
-      frame.relatedRequestId = id;
-      if (entry) {
-        frame.method = entry.method;
-        frame.latencyMs = frame.at - entry.startedAt;
+      if (frame) {
+        const entry = this.#pending.get(id);
+        frame.relatedRequestId = id;
+        if (entry) {
+          frame.method = entry.method;
+          frame.latencyMs = frame.at - entry.startedAt;
+        }
+        this.frames.emit(frame);
       }
-      this.frames.emit(frame);
       if (isResultResponse(message)) this.#settle(id, message.result, undefined);
       else this.#settle(id, undefined, McpError.fromRpc(message.error));
       return;
     }
-    this.frames.emit(frame);
+    if (frame) this.frames.emit(frame);
     if (isRequest(message)) void this.#answer(message, context);
     else if (isNotification(message)) this.#options.onNotification?.(message, context);
   }
@@ -282,11 +286,13 @@ export class Connection {
   /** `answers`: for a reply, the method of the request it answers (Frame.method, on both directions). */
   async #write(message: JsonRpcMessage, options?: SendOptions, answers?: string): Promise<void> {
     const raw = JSON.stringify(message);
-    const frame: Frame = { direction: "out", message, raw, size: byteLength(raw), at: this.#clock.now() };
-    if (answers !== undefined) frame.method = answers;
-    if ("id" in message && message.id != null) frame.relatedRequestId = message.id;
-    else if (options?.relatedRequestId !== undefined) frame.relatedRequestId = options.relatedRequestId;
-    this.frames.emit(frame);
+    if (this.frames.size > 0) {
+      const frame: Frame = { direction: "out", message, raw, size: byteLength(raw), at: this.#clock.now() };
+      if (answers !== undefined) frame.method = answers;
+      if ("id" in message && message.id != null) frame.relatedRequestId = message.id;
+      else if (options?.relatedRequestId !== undefined) frame.relatedRequestId = options.relatedRequestId;
+      this.frames.emit(frame);
+    }
     await this.#options.send(message, options ? { ...options, raw } : { raw });
   }
 

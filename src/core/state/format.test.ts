@@ -13,6 +13,7 @@ import {
   macOf,
   paramsDigest,
   splitToken,
+  splitTokenDecoded,
 } from "./format";
 import { McpError } from "../jsonrpc/errors";
 
@@ -205,7 +206,14 @@ describe("splitToken", () => {
     ["empty payload", `p1..${mac}`, false],
     ["short mac", `p1.eyJ2IjoxfQ.${mac.slice(0, 40)}`, false],
     ["padded payload", `p1.eyJ2IjoxfQ==.${mac}`, false],
+    ["a payload with stray bits", `p1.eyJ2IjoxfR.${mac}`, false],
+    ["a mac with stray bits", `p1.eyJ2IjoxfQ.${mac.slice(0, 42)}B`, false],
+    ["a mac of another alphabet", `p1.eyJ2IjoxfQ.${mac.slice(0, 42)}+`, false],
   ])("%s", (_name, token, ok) => {
     expect(splitToken(token) !== null).toBe(ok);
+    // The server's variant accepts exactly the same tokens, and decodes the payload it checked.
+    const decoded = splitTokenDecoded(token);
+    expect(decoded !== null).toBe(ok);
+    if (decoded) expect(decoded.payload).toEqual(base64urlDecode(decoded.parts.payload));
   });
 });
