@@ -221,13 +221,12 @@ async function wireHeap(browser: Browser, url: string, log: (line: string) => vo
   const { page, cdp } = await openBenchPage(browser, url);
   const counts: number[] = [0];
   const heaps: number[] = [await heapUsed(cdp)];
-  let stats: BenchStats | undefined;
   for (let n = 10_000; n <= LOG_FRAMES; n += 10_000) {
     await page.evaluate(([count, per]) => window.__presaBench.injectFrames(count, per), [10_000, 5_000] as const);
     counts.push(n);
     heaps.push(await heapUsed(cdp));
   }
-  stats = await page.evaluate(() => window.__presaBench.stats());
+  const stats = await page.evaluate(() => window.__presaBench.stats());
   await page.close();
   const per10k = slope(counts, heaps) * 10_000;
   const textPer10k = (stats.wireBytes / stats.wire) * 10_000;

@@ -18,7 +18,8 @@ const NEEDS_BUILD = new Set(["bundle", "browser", "memory"]);
 
 function chromiumVersion(): string {
   try {
-    return execFileSync(resolveChromium(), ["--version"], { encoding: "utf8" }).trim();
+    // Debian's wrapper script chatters on stderr; only the version line on stdout matters.
+    return execFileSync(resolveChromium(), ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
   } catch (e) {
     return `unknown (${(e as Error).message.split("\n")[0]})`;
   }
