@@ -1,29 +1,9 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 import { BRIDGE_HEADERS, type BridgeErrorBody, type BridgeErrorCode } from "../core/transport/bridgeProtocol";
 
-/** Largest body the bridge reads (a spawn request, one JSON-RPC message, one forwarded POST). */
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-export function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name.toLowerCase()];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** Reads a body up to a cap; a larger one is refused rather than buffered. */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | "too-large"> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) over = true;
-      else if (!over) chunks.push(chunk);
-    });
-    req.on("end", () => resolve(over ? "too-large" : Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
+// The same capped body reading (4 MiB: a spawn request, one JSON-RPC message, one forwarded POST) and
+// header lookup as the MCP endpoint.
+export { MAX_BODY_BYTES, header, readBodyBytes as readBody } from "../server/http/wire";
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);

@@ -22,8 +22,8 @@ export function statusForError(code: number): number {
 
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-/** Reads a request body up to a cap; a larger one is refused rather than buffered. */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string | "too-large"> {
+/** Reads a request body's bytes up to a cap; a larger one is refused rather than buffered. */
+export function readBodyBytes(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | "too-large"> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -33,9 +33,15 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
       if (size > limit) over = true;
       else chunks.push(chunk);
     });
-    req.on("end", () => resolve(over ? "too-large" : Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(over ? "too-large" : Buffer.concat(chunks)));
     req.on("error", reject);
   });
+}
+
+/** The same, as UTF-8 text. */
+export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string | "too-large"> {
+  const bytes = await readBodyBytes(req, limit);
+  return bytes === "too-large" ? bytes : bytes.toString("utf8");
 }
 
 export function header(req: IncomingMessage, name: string): string | undefined {
