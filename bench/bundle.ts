@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { APP_DIR } from "./lib/browser";
 import { figure, withinTimes, type Figure } from "./lib/figures";
 
 const KB = 1024;
@@ -45,7 +46,7 @@ export function officialWebClient(): { root: string; version: string } {
 }
 
 export async function run(log: (line: string) => void): Promise<Figure[]> {
-  const ours = firstView(resolve("dist"));
+  const ours = firstView(resolve(APP_DIR));
   const official = officialWebClient();
   const theirs = firstView(official.root);
   const list = (v: FirstView) => v.files.map((f) => `${f.path.split("/").pop()} ${(f.gzip / KB).toFixed(1)} KB`).join(", ");
@@ -59,7 +60,7 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
       baseline: theirs.gzip / KB,
       baselineName: `MCP Inspector ${official.version}`,
       goal: withinTimes(0.5),
-      note: `module scripts and modulepreloads of each index.html, gzip -9 per file: ours ${ours.files.length} file(s) from dist/ (vite build); theirs clients/web/dist of @modelcontextprotocol/inspector ${official.version}, ${theirs.files.length} file(s); CSS and lazy chunks not counted`,
+      note: `module scripts and modulepreloads of each index.html, gzip -9 per file: ours ${ours.files.length} file(s) from vite build (the project's vite.config.ts); theirs clients/web/dist of @modelcontextprotocol/inspector ${official.version}, ${theirs.files.length} file(s); CSS and lazy chunks not counted`,
     }),
   ];
 }

@@ -15,7 +15,7 @@ import { server, serveTransport } from "../src/server";
 import { greet } from "../src/server/demo";
 import { createStateKey, signState, verifyState } from "../src/server/token";
 import { atLeastTimes, figure, withinTimes, type Figure } from "./lib/figures";
-import { interleaved, median, rate, ratePerSecond, syncRate, type Rate } from "./lib/stats";
+import { interleaved, median, rate, syncRate, type Rate } from "./lib/stats";
 
 const NAME_SCHEMA = { type: "object" as const, properties: { name: { type: "string" as const } }, required: ["name"] };
 const ANSWER = { action: "accept" as const, content: { name: "Ada" } };
@@ -95,8 +95,8 @@ async function flows(log: (line: string) => void): Promise<Figure> {
   await checkSame("ours", ours);
   await checkSame("SDK", theirs);
   // Warm both up (JIT, lazy schemas) before anything counts.
-  await ratePerSecond(ours.flow, 1500);
-  await ratePerSecond(theirs.flow, 1500);
+  await rate(ours.flow, 1500);
+  await rate(theirs.flow, 1500);
   const trials = await interleaved(
     TRIALS,
     () => rate(ours.flow, TRIAL_MS),

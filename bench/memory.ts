@@ -53,7 +53,7 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
         value: end.calls,
         unit: "calls",
         baseline: CALLS,
-        baselineName: "calls made",
+        baselineName: "made",
         goal: atMost(500, "calls"),
         note: `${end.callsDropped} older calls left memory (CALLS_CAP 500); "Export history" in the call history downloads the kept ones as JSON`,
       }),

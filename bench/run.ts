@@ -1,18 +1,20 @@
 /**
- * `npm run bench`: builds the app, runs each part of the suite in its own process, prints every
+ * `npm run bench`: builds the app (into bench/.out/dist), runs each part of the suite in its own process, prints every
  * figure with its baseline from the same run and their ratio, and writes bench/results.json. A
  * missed goal is reported in the table (met: NO), never a failure; a part that crashes is, after
- * the other parts have run. `--only core,http` runs some parts.
+ * the other parts have run. `--only core,http` runs some parts; `--markdown` prints the last
+ * results as the README's table.
  */
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { build } from "vite";
 import { resolveChromium } from "../e2e/support/chromium";
-import { table, type Figure } from "./lib/figures";
+import { markdownTable, table, type Figure } from "./lib/figures";
+import { APP_DIR } from "./lib/browser";
 import { runNodePart } from "./lib/nodePart";
 
-/** Parts in the order they run; the browser ones need dist/. */
+/** Parts in the order they run; the last three need the built app. */
 const PARTS = ["core", "http", "bundle", "browser", "memory"] as const;
 const NEEDS_BUILD = new Set(["bundle", "browser", "memory"]);
 
@@ -26,6 +28,12 @@ function chromiumVersion(): string {
 }
 
 async function main(): Promise<number> {
+  // `--markdown`: the last results as the README's table, without running anything.
+  if (process.argv.includes("--markdown")) {
+    const last = JSON.parse(readFileSync("bench/results.json", "utf8")) as { figures: Figure[] };
+    console.log(markdownTable(last.figures));
+    return 0;
+  }
   const onlyArg = process.argv.find((a) => a.startsWith("--only="))?.slice(7) ?? (process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined);
   const parts = onlyArg ? PARTS.filter((p) => onlyArg.split(",").includes(p)) : [...PARTS];
   const started = new Date();
@@ -33,8 +41,10 @@ async function main(): Promise<number> {
   console.log(`bench: ${parts.join(", ")} on ${cpus().length} CPU(s), load ${load.toFixed(2)}`);
   if (load > cpus().length * 0.5) console.log(`bench: the machine is busy (load ${load.toFixed(2)}); timings are noisier than on an idle one`);
   if (parts.some((p) => NEEDS_BUILD.has(p))) {
-    console.log("bench: vite build → dist/");
-    await build({ logLevel: "warn" });
+    // Its own output folder: the e2e tests rebuild dist/, and a rebuild under a running bench
+    // would swap the files a page is loading.
+    console.log(`bench: vite build → ${APP_DIR}/`);
+    await build({ logLevel: "warn", build: { outDir: APP_DIR, emptyOutDir: true } });
   }
   const figures: Figure[] = [];
   const errors: { part: string; error: string }[] = [];

@@ -1,5 +1,5 @@
 /**
- * The browser side of the bench: the built app (dist/) served on a free 127.0.0.1 port and opened in
+ * The browser side of the bench: the built app (bench/.out/dist) served on a free 127.0.0.1 port and opened in
  * the same Chromium, with the same flags, as the e2e tests (e2e/support/chromium.ts). Heap figures
  * come from the DevTools protocol after a forced GC, so they do not depend on when V8 chose to collect.
  */
@@ -9,6 +9,9 @@ import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve } from "node:path";
 import { chromium, type Browser, type CDPSession, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromium } from "../../e2e/support/chromium";
+
+/** Where run.ts builds the app for the bench (not dist/, which the e2e tests rebuild). */
+export const APP_DIR = "bench/.out/dist";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -23,7 +26,7 @@ export interface Served {
   close(): Promise<void>;
 }
 
-/** A static file server for dist/ on 127.0.0.1 (port 0: a free one). */
+/** A static file server for one folder on 127.0.0.1 (port 0: a free one). */
 export async function serveDir(dir: string): Promise<Served> {
   const root = resolve(dir);
   const server: Server = createServer((req, res) => {
@@ -56,11 +59,20 @@ export async function openBenchPage(browser: Browser, url: string): Promise<{ pa
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${url}?bench`);
-  await page.waitForFunction(() => {
-    const hooks = (window as unknown as { __presaBench?: { connected(): boolean } }).__presaBench;
-    return hooks?.connected() === true;
+  // Console errors only explain a failed start (a missing favicon logs one on every page).
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
   });
+  await page.goto(`${url}?bench`);
+  await page
+    .waitForFunction(() => {
+      const hooks = (window as unknown as { __presaBench?: { connected(): boolean } }).__presaBench;
+      return hooks?.connected() === true;
+    })
+    .catch((e: unknown) => {
+      throw new Error(`the app did not connect to its embedded server: ${(e as Error).message}; page errors: ${[...errors, ...consoleErrors].join("; ") || "none"}`);
+    });
   if (errors.length > 0) throw new Error(`the page threw: ${errors.join("; ")}`);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("HeapProfiler.enable");
@@ -75,9 +87,9 @@ export async function heapUsed(cdp: CDPSession): Promise<number> {
   return usage.usedSize;
 }
 
-/** Serves dist/ (built by run.ts) and opens Chromium for the duration of `work`. */
+/** Serves the built app (run.ts builds it) and opens Chromium for the duration of `work`. */
 export async function withApp<T>(work: (browser: Browser, url: string) => Promise<T>): Promise<T> {
-  const served = await serveDir("dist");
+  const served = await serveDir(APP_DIR);
   const browser = await launchChromium();
   try {
     return await work(browser, served.url);

@@ -74,32 +74,6 @@ export function syncRate(op: () => void, ms: number, batch = 100): Rate {
   return { wall: n / ((now - started) / 1000), cpu: n / cpuSeconds(cpu) };
 }
 
-/** Runs `op` back to back for `ms` and returns operations per second. */
-export async function ratePerSecond(op: () => Promise<unknown>, ms: number): Promise<number> {
-  const started = performance.now();
-  let n = 0;
-  let now = started;
-  while (now - started < ms) {
-    await op();
-    n++;
-    now = performance.now();
-  }
-  return n / ((now - started) / 1000);
-}
-
-/** The same for a synchronous op, timed in batches so the clock is not read per call. */
-export function syncRatePerSecond(op: () => void, ms: number, batch = 100): number {
-  const started = performance.now();
-  let n = 0;
-  let now = started;
-  while (now - started < ms) {
-    for (let i = 0; i < batch; i++) op();
-    n += batch;
-    now = performance.now();
-  }
-  return n / ((now - started) / 1000);
-}
-
 /**
  * Alternates trials of two contenders (A B A B …) and keeps the median of each, so a slow moment of
  * the machine (another process, a GC) hits both sides alike instead of deciding the ratio.

@@ -46,8 +46,13 @@ export class ServerSession {
     this.#server = server;
     this.#caller = options.caller ?? "anonymous";
     this.connection = new Connection({
-      // `raw` is the connection's own serialization of the message, so the transport need not redo it.
-      send: (message, o) => options.send(message, o?.relatedRequestId === undefined ? (o?.raw === undefined ? undefined : { raw: o.raw }) : { relatedRequestId: o.relatedRequestId, ...(o.raw === undefined ? {} : { raw: o.raw }) }),
+      send: (message, o) => {
+        const sent: { relatedRequestId?: RequestId; raw?: string } = {};
+        if (o?.relatedRequestId !== undefined) sent.relatedRequestId = o.relatedRequestId;
+        // The connection's own serialization of the message, so the transport need not redo it.
+        if (o?.raw !== undefined) sent.raw = o.raw;
+        return options.send(message, sent);
+      },
       onRequest: (request, context) => this.#dispatch(request, context),
       onNotification: (n) => this.#notification(n),
       clock: server.clock,
