@@ -12,23 +12,36 @@ type Named = { content?: Record<string, unknown> } | undefined;
 
 /**
  * The seed's two-steps with forms a person can fill: the seed's bare `{type: "object"}` schemas suit
- * a scripted client, but a user needs a field for the name and one for the colour.
+ * a scripted client, but a user needs a field for the name and one for the colour. The options let
+ * a demo variant change the second question and the answer without a second copy of the flow.
  */
-const twoSteps: ToolDefinition = {
-  name: "two-steps",
+export function twoStepsTool(options: { description: string; colorQuestion: string; colorShown: (color: string) => string }): ToolDefinition {
+  return {
+    name: "two-steps",
+    description: options.description,
+    handler: (_args, ctx) => {
+      const step = (ctx.state as { step?: number } | undefined)?.step;
+      if (step === undefined) {
+        return inputRequired({ name: elicit("Name?", { type: "object", properties: { name: { type: "string", title: "Name" } }, required: ["name"] }) }, { step: 1 });
+      }
+      if (step === 1) {
+        const name = String((inputResponse(ctx, "name") as Named)?.content?.name);
+        return inputRequired(
+          { color: elicit(options.colorQuestion, { type: "object", properties: { color: { type: "string", title: "Color" } }, required: ["color"] }) },
+          { step: 2, name },
+        );
+      }
+      const color = String((inputResponse(ctx, "color") as Named)?.content?.color);
+      return `${String((ctx.state as { name?: string }).name)} likes ${options.colorShown(color)}`;
+    },
+  };
+}
+
+const twoSteps = twoStepsTool({
   description: "Asks twice: a name, then a colour, carrying the name in requestState",
-  handler: (_args, ctx) => {
-    const step = (ctx.state as { step?: number } | undefined)?.step;
-    if (step === undefined) {
-      return inputRequired({ name: elicit("Name?", { type: "object", properties: { name: { type: "string", title: "Name" } }, required: ["name"] }) }, { step: 1 });
-    }
-    if (step === 1) {
-      const name = String((inputResponse(ctx, "name") as Named)?.content?.name);
-      return inputRequired({ color: elicit("Color?", { type: "object", properties: { color: { type: "string", title: "Color" } }, required: ["color"] }) }, { step: 2, name });
-    }
-    return `${String((ctx.state as { name?: string }).name)} likes ${String((inputResponse(ctx, "color") as Named)?.content?.color)}`;
-  },
-};
+  colorQuestion: "Color?",
+  colorShown: (color) => color,
+});
 
 const connectAccount: ToolDefinition = {
   name: "connect-account",
