@@ -85,6 +85,11 @@ export interface ConnectionOptions {
   clock?: Clock;
   /** Makes request ids; defaults to a counter. */
   nextId?: () => RequestId;
+  /**
+   * Whether frames are wanted now, besides someone listening to `frames`: a relay that listens on
+   * behalf of its own listeners says here when it has none, so no frame is made for nobody.
+   */
+  wantsFrames?: () => boolean;
 }
 
 /**
@@ -186,7 +191,7 @@ export class Connection {
   /** Takes one parsed message from the peer. */
   receive(message: JsonRpcMessage, context: IncomingContext = {}): void {
     // The frame is for the log; a connection nobody logs (a server's, usually) skips making it.
-    const logged = this.frames.size > 0;
+    const logged = this.#logging();
     const raw = logged ? (context.raw ?? JSON.stringify(message)) : "";
     const frame: Frame | undefined = logged ? { direction: "in", message, raw, size: byteLength(raw), at: this.#clock.now() } : undefined;
     if (frame && context.relatedRequestId !== undefined) frame.relatedRequestId = context.relatedRequestId;
@@ -286,7 +291,7 @@ export class Connection {
   /** `answers`: for a reply, the method of the request it answers (Frame.method, on both directions). */
   async #write(message: JsonRpcMessage, options?: SendOptions, answers?: string): Promise<void> {
     const raw = JSON.stringify(message);
-    if (this.frames.size > 0) {
+    if (this.#logging()) {
       const frame: Frame = { direction: "out", message, raw, size: byteLength(raw), at: this.#clock.now() };
       if (answers !== undefined) frame.method = answers;
       if ("id" in message && message.id != null) frame.relatedRequestId = message.id;
@@ -294,6 +299,10 @@ export class Connection {
       this.frames.emit(frame);
     }
     await this.#options.send(message, options ? { ...options, raw } : { raw });
+  }
+
+  #logging(): boolean {
+    return this.frames.size > 0 && (this.#options.wantsFrames?.() ?? true);
   }
 
   #arm(id: RequestId, entry: Pending): void {

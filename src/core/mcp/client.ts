@@ -73,6 +73,9 @@ export class Client {
       nextId: () => `c${++this.#idCounter}`,
       onRequest: (request, context) => this.#onServerRequest(request, context.relatedRequestId),
       onNotification: (n, context) => this.#onNotification(n, context.relatedRequestId),
+      // Frames go out as client events through the relay below, itself one listener of
+      // connection.frames: with nobody on either side but the relay, no frame is made.
+      wantsFrames: () => this.events.size > 0 || this.connection.frames.size > 1,
     });
     this.connection = connection;
     const unframe = connection.frames.subscribe((frame: Frame) => this.events.emit({ type: "frame", frame }));

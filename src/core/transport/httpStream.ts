@@ -87,6 +87,7 @@ export async function pumpStream(body: ReadableStream<Uint8Array>, pump: StreamP
             retryMs = ms;
           },
           onParseError: (error) => pump.log({ level: "warn", message: `SSE: ${error.message}`, data: error.line }),
+          signal: pump.signal,
         });
       } catch (error) {
         broke = error;

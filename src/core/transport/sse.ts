@@ -7,6 +7,8 @@ export interface SseHandlers {
   onRetry?(ms: number): void;
   /** A malformed line (bad `retry`, unknown field); reading goes on. */
   onParseError?(error: ParseError): void;
+  /** Stops reading (the body is cancelled) when aborted: a body whose fetch had no signal of its own. */
+  signal?: AbortSignal;
 }
 
 /** Cap on buffered text for one event, so a stream that never ends an event cannot grow without bound. */
@@ -14,8 +16,9 @@ export const SSE_MAX_BUFFER = 16 * 1024 * 1024;
 
 /**
  * Reads an SSE body to its end through eventsource-parser, decoding UTF-8 across chunk borders.
- * Resolves on a clean end of stream; rejects when reading fails (network drop, abort), so the
- * caller can tell a server that closed from a connection that broke.
+ * Resolves on a clean end of stream; rejects when reading fails (network drop, abort of the fetch),
+ * so the caller can tell a server that closed from a connection that broke. An abort through
+ * `handlers.signal` cancels the body and resolves: the caller asked for it and checks its signal.
  */
 export async function readSse(body: ReadableStream<Uint8Array>, handlers: SseHandlers): Promise<void> {
   const parser = createParser({
@@ -26,6 +29,9 @@ export async function readSse(body: ReadableStream<Uint8Array>, handlers: SseHan
   });
   const decoder = new TextDecoder();
   const reader = body.getReader();
+  const stop = (): void => void reader.cancel(handlers.signal?.reason).catch(() => undefined);
+  if (handlers.signal?.aborted) stop();
+  handlers.signal?.addEventListener("abort", stop, { once: true });
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -41,6 +47,7 @@ export async function readSse(body: ReadableStream<Uint8Array>, handlers: SseHan
     reader.cancel(error).catch(() => undefined);
     throw error;
   } finally {
+    handlers.signal?.removeEventListener("abort", stop);
     reader.releaseLock();
   }
 }

@@ -182,6 +182,48 @@ describe("2026-07-28 flavour", () => {
     await expect(pending).rejects.toMatchObject({ kind: "cancelled" });
   });
 
+  it("gives fetch a signal only for a request that has one; close() still stops an unsignalled stream", async () => {
+    const signals: (AbortSignal | null | undefined)[] = [];
+    const { t, events } = open({
+      fetch: (input, init) => {
+        signals.push(init?.signal);
+        return fetch(input, init);
+      },
+    });
+    handler = (s, res) => json(res, 200, ok(s, { resultType: "complete" }));
+    await t.send(modern(1, "tools/list"));
+    const cancel = new AbortController();
+    await t.send(modern(2, "tools/list"), { signal: cancel.signal });
+    expect(signals[0]).toBeUndefined();
+    expect(signals[1]).toBeInstanceOf(AbortSignal);
+    expect(messages(events).map((e) => e.relatedRequestId)).toEqual([1, 2]);
+
+    let serverSawClose = false;
+    handler = (_s, res) => {
+      res.on("close", () => (serverSawClose = true));
+      sse(res)(data(notification("notifications/progress", { progressToken: "p", progress: 1 })));
+    };
+    await t.send(modern(3, "tools/call", { name: "slow" }));
+    await until(() => messages(events).length === 3);
+    expect(signals[2]).toBeUndefined();
+    await t.close();
+    await until(() => serverSawClose);
+    expect(errors(events)).toEqual([]);
+  });
+
+  it("drops the answer of an unsignalled request that comes after close()", async () => {
+    const { t, events } = open();
+    let answer: (() => void) | undefined;
+    handler = (s, res) => (answer = () => json(res, 200, ok(s, { late: true })));
+    const pending = t.send(modern(1, "tools/list"));
+    await until(() => answer);
+    await t.close();
+    answer!();
+    await expect(pending).resolves.toBeUndefined();
+    expect(messages(events)).toEqual([]);
+    expect(events.at(-1)).toEqual({ type: "close", reason: "closed" });
+  });
+
   it("reports a stream that ends before the response as an error for that request, without resuming", async () => {
     const { t, events } = open();
     t.setProtocolVersion("2026-07-28");

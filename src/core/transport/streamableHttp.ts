@@ -74,10 +74,15 @@ export class StreamableHttpTransport implements Transport {
     const sentSession = era === "legacy" && this.#sessionId !== undefined;
     const headers = postHeaders({ ...this.#wire(era), message }, options.headers);
     const requestId = isRequest(message) ? message.id : undefined;
-    const live = this.#track(options.signal);
+    // Only a request someone can cancel gets a signal: fetch hooks every signal it is given (a
+    // listener, a WeakRef, a finalizer), which costs more than the rest of a round here. The app's
+    // tool calls carry one (the input driver's Cancel); a request without one is not aborted by
+    // close(): its answer, when it comes, is dropped (#emit), and its SSE stream is still stopped.
+    let live = options.signal === undefined ? undefined : this.#track(options.signal);
+    const body = options.raw ?? JSON.stringify(message);
     let response: Response;
     try {
-      response = await this.#fetch(this.#url, { method: "POST", headers, body: options.raw ?? JSON.stringify(message), signal: live.signal });
+      response = await this.#fetch(this.#url, live === undefined ? { method: "POST", headers, body } : { method: "POST", headers, body, signal: live.signal });
     } catch (error) {
       throw this.#fail(live, error, `POST ${methodOf(message)}`);
     }
@@ -87,8 +92,9 @@ export class StreamableHttpTransport implements Transport {
       } else if (era === "modern" && response.headers.has("mcp-session-id")) {
         this.#log("debug", "ignored Mcp-Session-Id: 2026-07-28 has no sessions");
       }
-      const streaming = await this.#readPostResponse(message, response, era, sentSession, requestId, live);
-      if (!streaming) this.#release(live);
+      // A stream is read in the background and must stop on close(), so it is tracked from here on.
+      const streaming = await this.#readPostResponse(message, response, era, sentSession, requestId, () => (live ??= this.#track(undefined)));
+      if (!streaming && live !== undefined) this.#release(live);
     } catch (error) {
       throw this.#fail(live, error, `POST ${methodOf(message)}`);
     }
@@ -176,7 +182,7 @@ export class StreamableHttpTransport implements Transport {
     era: Era,
     sentSession: boolean,
     requestId: RequestId | undefined,
-    live: AbortController,
+    live: () => AbortController,
   ): Promise<boolean> {
     const what = `POST ${methodOf(message)}`;
     if (era === "legacy" && sentSession && response.status === 404) {
@@ -186,7 +192,7 @@ export class StreamableHttpTransport implements Transport {
     }
     const type = contentTypeOf(response);
     if (response.ok && type === "text/event-stream" && response.body) {
-      void this.#pump(response.body, requestId, era, live);
+      void this.#pump(response.body, requestId, era, live());
       return true;
     }
     // Capped (issue 8): a hostile server's 10 MB or endless body is refused, not buffered whole.
@@ -296,14 +302,14 @@ export class StreamableHttpTransport implements Transport {
   }
 
   /** The McpError for a failed request, worked out before its controller is released (which aborts it). */
-  #fail(live: AbortController, error: unknown, what: string): McpError {
-    const failure = error instanceof McpError ? error : this.#fetchFailure(error, live.signal, what);
-    this.#untrack(live);
+  #fail(live: AbortController | undefined, error: unknown, what: string): McpError {
+    const failure = error instanceof McpError ? error : this.#fetchFailure(error, live?.signal.aborted === true, what);
+    if (live !== undefined) this.#untrack(live);
     return failure;
   }
 
-  #fetchFailure(error: unknown, signal: AbortSignal, what: string): McpError {
-    if (signal.aborted) {
+  #fetchFailure(error: unknown, aborted: boolean, what: string): McpError {
+    if (aborted) {
       return this.#closed
         ? new McpError({ kind: "closed", message: `${what}: the transport was closed`, cause: error })
         : new McpError({ kind: "cancelled", message: `${what}: cancelled`, cause: error });

@@ -44,13 +44,14 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
   }) as HttpHandler;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", "http://localhost");
+    // The usual request is for the endpoint itself, which needs no URL parsed to be recognised.
+    const pathname = req.url === path ? path : new URL(req.url ?? "/", "http://localhost").pathname;
     const cors = corsHeaders(req);
     if (!hostAllowed(req, options.allowedHosts)) return void writeJson(res, 403, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "Host not allowed" }));
     if (!originAllowed(header(req, "origin"), options.allowedOrigins)) {
       return void writeJson(res, 403, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "Origin not allowed" }));
     }
-    if (url.pathname !== path) return void writeJson(res, 404, undefined, cors);
+    if (pathname !== path) return void writeJson(res, 404, undefined, cors);
     if (req.method === "OPTIONS") return preflight(req, res);
     const sessionId = header(req, "mcp-session-id");
     if (req.method === "GET") {
