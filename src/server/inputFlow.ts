@@ -4,6 +4,7 @@ import { INPUT_KINDS, isObject, type ClientCapabilities, type InputRequest, type
 import type { Connection } from "../core/jsonrpc/connection";
 import { McpError, toMcpError } from "../core/jsonrpc/errors";
 import type { RequestId } from "../core/jsonrpc/messages";
+import type { RoundContext } from "./context";
 import { isInputRequired, type HandlerContext, type InputRequired } from "./definitions";
 import { internalError, invalidParams, rpcError } from "./rpcError";
 import type { McpServer } from "./server";
@@ -17,7 +18,8 @@ export interface FlowSpec<R> {
   legacyRefusal: (message: string, requiredCapabilities?: ClientCapabilities) => Record<string, unknown>;
 }
 
-type BaseContext = Omit<HandlerContext, "inputResponses" | "state">;
+/** The first round's context: `round()` makes each round's, with that round's answers. */
+type BaseContext = RoundContext;
 
 /** Checks the shape of what a handler asked for; a malformed request is the server's own bug. */
 function checkInputRequests(requests: InputRequests): void {
@@ -69,7 +71,7 @@ export async function runModernFlow<R>(server: McpServer, base: BaseContext, spe
   }
   const inputResponses = readInputResponses(params);
   const tookInput = token !== undefined || params.inputResponses !== undefined;
-  const ret = await spec.invoke({ ...base, inputResponses, state });
+  const ret = await spec.invoke(base.round(inputResponses, state));
   if (!isInputRequired(ret)) return spec.finish(ret, tookInput);
 
   checkInputRequests(ret.inputRequests);
@@ -121,7 +123,7 @@ export async function runLegacyFlow<R>(
   let inputResponses: InputResponses = {};
   let state: JsonValue | undefined;
   for (let round = 1; round <= server.maxLegacyRounds; round++) {
-    const ret = await spec.invoke({ ...base, inputResponses, state });
+    const ret = await spec.invoke(base.round(inputResponses, state));
     if (!isInputRequired(ret)) return spec.finish(ret, round > 1);
     checkInputRequests(ret.inputRequests);
     const missing = missingCapabilities(ret.inputRequests, base.clientCapabilities);

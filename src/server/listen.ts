@@ -59,7 +59,7 @@ export async function listen(request: JsonRpcRequest, scope: RequestScope): Prom
   const tag = { [META.subscriptionId]: request.id };
   const send = (method: string, p: Record<string, unknown>): Promise<void> =>
     scope.connection.notify(method, p, { relatedRequestId: request.id }).catch(() => undefined);
-  if (scope.signal.aborted) throw cancelled();
+  if (scope.abort.signal.aborted) throw cancelled();
   // Subscribed before the acknowledgement goes out, so a change right after it is never missed.
   const changes: ServerChange[] = [];
   let acknowledged = false;
@@ -76,8 +76,9 @@ export async function listen(request: JsonRpcRequest, scope: RequestScope): Prom
       unsubscribe();
       reject(cancelled());
     };
-    if (scope.signal.aborted) stop();
-    else scope.signal.addEventListener("abort", stop, { once: true });
+    const signal = scope.abort.signal;
+    if (signal.aborted) stop();
+    else signal.addEventListener("abort", stop, { once: true });
   });
 }
 

@@ -4,7 +4,8 @@ import { ErrorCode } from "../core/protocol/codes";
 import type { InputMethod } from "../core/protocol/meta";
 import type { Era } from "../core/protocol/revisions";
 import { isObject, type ClientCapabilities, type Implementation, type JsonValue } from "../core/protocol/types";
-import type { HandlerContext, LogLevel } from "./definitions";
+import { RoundContext, type LazyAbort } from "./context";
+import type { LogLevel } from "./definitions";
 import { runLegacyFlow, runModernFlow, type FlowSpec } from "./inputFlow";
 import { listen } from "./listen";
 import { invalidParams, methodNotFound, rpcError } from "./rpcError";
@@ -26,7 +27,8 @@ export interface RequestScope {
   connection: Connection;
   requestId: RequestId;
   caller: string;
-  signal: AbortSignal;
+  /** The request's cancellation; its signal is made only when something reads it. */
+  abort: LazyAbort;
   revision: string;
   era: Era;
   clientCapabilities: ClientCapabilities;
@@ -36,13 +38,14 @@ export interface RequestScope {
 
 const LEVELS: LogLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
 
-function baseContext(request: JsonRpcRequest, scope: RequestScope): Omit<HandlerContext, "inputResponses" | "state"> {
+/** The first round's context; later rounds come from its `round()`. */
+function baseContext(request: JsonRpcRequest, scope: RequestScope): RoundContext {
   const params = request.params ?? {};
   const meta = isObject(params._meta) ? params._meta : {};
   const progressToken = meta.progressToken;
   const send = (method: string, p: Record<string, unknown>): Promise<void> =>
     scope.connection.notify(method, p, { relatedRequestId: scope.requestId }).catch(() => undefined);
-  return {
+  return new RoundContext({
     method: request.method as InputMethod,
     params,
     caller: scope.caller,
@@ -50,7 +53,7 @@ function baseContext(request: JsonRpcRequest, scope: RequestScope): Omit<Handler
     era: scope.era,
     clientCapabilities: scope.clientCapabilities,
     clientInfo: scope.clientInfo,
-    signal: scope.signal,
+    abort: scope.abort,
     progress: async (progress, total, message) => {
       if (typeof progressToken !== "string" && typeof progressToken !== "number") return;
       const p: Record<string, unknown> = { progressToken, progress };
@@ -63,7 +66,7 @@ function baseContext(request: JsonRpcRequest, scope: RequestScope): Omit<Handler
       if (scope.logLevel === undefined || LEVELS.indexOf(level) < LEVELS.indexOf(scope.logLevel)) return;
       await send("notifications/message", { level, data, logger: scope.server.info.name });
     },
-  };
+  });
 }
 
 function runFlow<R>(request: JsonRpcRequest, scope: RequestScope, spec: FlowSpec<R>): Promise<Record<string, unknown>> {

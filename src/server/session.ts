@@ -5,6 +5,7 @@ import { META } from "../core/protocol/meta";
 import { eraOf, newestFirst } from "../core/protocol/revisions";
 import { isObject, type ClientCapabilities, type Implementation } from "../core/protocol/types";
 import { changeMethod } from "./changes";
+import { LazyAbort } from "./context";
 import type { LogLevel } from "./definitions";
 import { methodNotFound, invalidParams, rpcError } from "./rpcError";
 import { routeRequest, type RequestScope } from "./routes";
@@ -36,7 +37,7 @@ export class ServerSession {
   readonly connection: Connection;
   readonly #server: McpServer;
   readonly #caller: string;
-  readonly #inflight = new Map<RequestId, AbortController>();
+  readonly #inflight = new Map<RequestId, LazyAbort>();
   #legacy: LegacyState | undefined;
   #unlisten: (() => void) | undefined;
   /** Initialize era: the resource URIs this session subscribed to (resources/subscribe). */
@@ -179,16 +180,16 @@ export class ServerSession {
     });
   }
 
-  async #route(request: JsonRpcRequest, context: IncomingContext, scope: Omit<RequestScope, "caller" | "signal" | "requestId" | "connection" | "server">): Promise<Record<string, unknown>> {
-    const controller = new AbortController();
-    this.#inflight.set(request.id, controller);
+  async #route(request: JsonRpcRequest, context: IncomingContext, scope: Omit<RequestScope, "caller" | "abort" | "requestId" | "connection" | "server">): Promise<Record<string, unknown>> {
+    const abort = new LazyAbort();
+    this.#inflight.set(request.id, abort);
     try {
       return await routeRequest(request, {
         ...scope,
         server: this.#server,
         connection: this.connection,
         caller: context.caller ?? this.#caller,
-        signal: controller.signal,
+        abort,
         requestId: request.id,
       });
     } finally {

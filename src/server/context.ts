@@ -1,0 +1,78 @@
+import type { InputMethod } from "../core/protocol/meta";
+import type { Era } from "../core/protocol/revisions";
+import type { ClientCapabilities, Implementation, InputResponses, JsonValue } from "../core/protocol/types";
+import type { HandlerContext, LogLevel } from "./definitions";
+
+/**
+ * A request's cancellation, whose AbortSignal is made on first use: most handlers never read
+ * theirs, and making an AbortSignal costs more than the rest of routing a request.
+ */
+export class LazyAbort {
+  #controller: AbortController | undefined;
+
+  get signal(): AbortSignal {
+    return (this.#controller ??= new AbortController()).signal;
+  }
+
+  abort(): void {
+    (this.#controller ??= new AbortController()).abort();
+  }
+}
+
+/** What stays the same across the rounds of one request. */
+export interface RequestBase {
+  method: InputMethod;
+  params: Record<string, unknown>;
+  caller: string;
+  revision: string;
+  era: Era;
+  clientCapabilities: ClientCapabilities;
+  clientInfo: Implementation | undefined;
+  abort: LazyAbort;
+  progress: HandlerContext["progress"];
+  log: (level: LogLevel, data: JsonValue) => Promise<void>;
+}
+
+/**
+ * A handler's context for one round. A class rather than a spread object so that `signal` can stay
+ * a getter (see LazyAbort) and every round's context has the same shape.
+ */
+export class RoundContext implements HandlerContext {
+  readonly method: InputMethod;
+  readonly params: Record<string, unknown>;
+  readonly caller: string;
+  readonly revision: string;
+  readonly era: Era;
+  readonly clientCapabilities: ClientCapabilities;
+  readonly clientInfo: Implementation | undefined;
+  // Own properties, not methods, so a handler may destructure them.
+  readonly progress: HandlerContext["progress"];
+  readonly log: HandlerContext["log"];
+  readonly #base: RequestBase;
+
+  constructor(
+    base: RequestBase,
+    readonly inputResponses: InputResponses = {},
+    readonly state: JsonValue | undefined = undefined,
+  ) {
+    this.#base = base;
+    this.method = base.method;
+    this.params = base.params;
+    this.caller = base.caller;
+    this.revision = base.revision;
+    this.era = base.era;
+    this.clientCapabilities = base.clientCapabilities;
+    this.clientInfo = base.clientInfo;
+    this.progress = base.progress;
+    this.log = base.log;
+  }
+
+  get signal(): AbortSignal {
+    return this.#base.abort.signal;
+  }
+
+  /** The same request's context for a round with these answers. */
+  round(inputResponses: InputResponses, state: JsonValue | undefined): RoundContext {
+    return new RoundContext(this.#base, inputResponses, state);
+  }
+}
