@@ -216,4 +216,27 @@ describe("splitToken", () => {
     expect(decoded !== null).toBe(ok);
     if (decoded) expect(decoded.payload).toEqual(base64urlDecode(decoded.parts.payload));
   });
+
+  it("the server's variant agrees with splitToken on any text made of token pieces", () => {
+    // A token's slots, each well-formed or broken one way, so valid and near-valid tokens both come up.
+    const slots = fc.tuple(
+      fc.constantFrom("p1", "p2", "", "p1.", "P1"),
+      fc.constantFrom(".", "", ".."),
+      fc.constantFrom("eyJ2IjoxfQ", "eyJ2IjoxfR", "", "eyJ2Ijox.fQ", "ey=="),
+      fc.constantFrom(".", "", ".."),
+      fc.constantFrom(mac, mac.slice(0, 42), `${mac}A`, `${mac.slice(0, 42)}+`),
+      fc.constantFrom("", ".", ".x", "A"),
+    );
+    let valid = 0;
+    fc.assert(
+      fc.property(slots, (pieces) => {
+        const token = pieces.join("");
+        const decoded = splitTokenDecoded(token);
+        if (decoded) valid++;
+        expect(decoded?.parts ?? null).toEqual(splitToken(token));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(valid).toBeGreaterThan(0);
+  });
 });

@@ -45,24 +45,28 @@ function lookupTable(alphabet: string): Int8Array {
 const URL_TABLE = lookupTable(URL_ALPHABET);
 const STD_TABLE = lookupTable(STD_ALPHABET);
 
-// Every 12-bit group as its two characters: two look-ups per 3 bytes instead of four.
-const URL_PAIRS: string[] = [];
-for (let i = 0; i < 4096; i++) URL_PAIRS.push((URL_ALPHABET[i >> 6] as string) + (URL_ALPHABET[i & 63] as string));
+const URL_CODES = Uint8Array.from(URL_ALPHABET, (c) => c.charCodeAt(0));
+const asciiDecoder = new TextDecoder();
+let encodeScratch = new Uint8Array(256);
 
-/** Base64url without padding (RFC 4648 §5), the encoding of both token parts. */
+/**
+ * Base64url without padding (RFC 4648 §5), the encoding of both token parts. The characters are
+ * written as bytes and made a string once: appending them one by one builds a chain of small
+ * strings, which on this per-round path cost more than the encoding itself.
+ */
 export function base64urlEncode(bytes: Uint8Array): string {
-  let out = "";
-  const whole = bytes.length - (bytes.length % 3);
-  for (let i = 0; i < whole; i += 3) {
-    const n = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
-    out += (URL_PAIRS[n >> 12] as string) + (URL_PAIRS[n & 4095] as string);
+  const length = Math.ceil((bytes.length * 4) / 3);
+  if (encodeScratch.length < length + 3) encodeScratch = new Uint8Array(Math.max(length + 3, encodeScratch.length * 2));
+  const out = encodeScratch;
+  let o = 0;
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = ((bytes[i] as number) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    out[o++] = URL_CODES[n >> 18] as number;
+    out[o++] = URL_CODES[(n >> 12) & 63] as number;
+    out[o++] = URL_CODES[(n >> 6) & 63] as number;
+    out[o++] = URL_CODES[n & 63] as number;
   }
-  if (whole < bytes.length) {
-    const n = ((bytes[whole] as number) << 16) | ((bytes[whole + 1] ?? 0) << 8);
-    const last = (URL_PAIRS[n >> 12] as string) + (URL_PAIRS[n & 4095] as string);
-    out += last.slice(0, bytes.length - whole + 1);
-  }
-  return out;
+  return asciiDecoder.decode(out.subarray(0, length));
 }
 
 /** Whether `text` is what base64urlDecode accepts, checked without decoding it (the same rules). */
@@ -196,10 +200,15 @@ export function splitToken(token: string): PresaParts | null {
  * once instead of checked here and decoded again by readPayloadPart (a server does both on every retry).
  */
 export function splitTokenDecoded(token: string): { parts: PresaParts; payload: Uint8Array } | null {
-  const parts = token.split(".");
-  if (parts.length !== 3) return null;
-  const [prefix, payload, mac] = parts as [string, string, string];
-  if (prefix !== TOKEN_PREFIX || payload.length === 0 || mac.length !== 43 || !isBase64url(mac)) return null;
+  // splitToken's rules, read with indexOf: exactly two dots, "p1" before the first, a non-empty
+  // payload and a 43-character MAC (no array of parts is made on this per-retry path).
+  const start = TOKEN_PREFIX.length + 1;
+  if (!token.startsWith(`${TOKEN_PREFIX}.`)) return null;
+  const dot = token.indexOf(".", start);
+  if (dot <= start || token.length - dot - 1 !== 43 || token.indexOf(".", dot + 1) !== -1) return null;
+  const mac = token.slice(dot + 1);
+  if (!isBase64url(mac)) return null;
+  const payload = token.slice(start, dot);
   const bytes = base64urlDecode(payload);
   return bytes === null ? null : { parts: { prefix: TOKEN_PREFIX, payload, mac }, payload: bytes };
 }
@@ -310,7 +319,16 @@ function memoSha256(memo: Map<string, string>, text: string): string {
 
 /** The `c` field: binds a token to the identity the server's transport reported. */
 export function callerDigest(caller: string): string {
-  return memoSha256(callerDigests, `presa-caller:${caller}`);
+  // Remembered by the caller itself, so a hit builds no "presa-caller:" text to look it up by.
+  let digest = callerDigests.get(caller);
+  if (digest === undefined) {
+    digest = sha256Text(`presa-caller:${caller}`);
+    if (caller.length <= MEMO_TEXT) {
+      if (callerDigests.size >= MEMO_ENTRIES) callerDigests.clear();
+      callerDigests.set(caller, digest);
+    }
+  }
+  return digest;
 }
 
 /** The `<mac>` part: HMAC-SHA256 over `"p1." + payloadPart`. */
