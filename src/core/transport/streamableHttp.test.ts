@@ -195,7 +195,8 @@ describe("2026-07-28 flavour", () => {
     const cancel = new AbortController();
     await t.send(modern(2, "tools/list"), { signal: cancel.signal });
     expect(signals[0]).toBeUndefined();
-    expect(signals[1]).toBeInstanceOf(AbortSignal);
+    // The caller's own signal, with nothing of ours put between (each signal fetch hooks costs).
+    expect(signals[1]).toBe(cancel.signal);
     expect(messages(events).map((e) => e.relatedRequestId)).toEqual([1, 2]);
 
     let serverSawClose = false;
@@ -208,6 +209,22 @@ describe("2026-07-28 flavour", () => {
     expect(signals[2]).toBeUndefined();
     await t.close();
     await until(() => serverSawClose);
+    expect(errors(events)).toEqual([]);
+  });
+
+  it("close() also stops the SSE stream of a request whose signal was never aborted", async () => {
+    const { t, events } = open();
+    let serverSawClose = false;
+    handler = (_s, res) => {
+      res.on("close", () => (serverSawClose = true));
+      sse(res)(data(notification("notifications/progress", { progressToken: "p", progress: 1 })));
+    };
+    const cancel = new AbortController();
+    await t.send(modern(1, "tools/call", { name: "slow" }), { signal: cancel.signal });
+    await until(() => messages(events).length === 1);
+    await t.close();
+    await until(() => serverSawClose);
+    expect(cancel.signal.aborted).toBe(false);
     expect(errors(events)).toEqual([]);
   });
 

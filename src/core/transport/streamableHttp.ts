@@ -74,29 +74,30 @@ export class StreamableHttpTransport implements Transport {
     const sentSession = era === "legacy" && this.#sessionId !== undefined;
     const headers = postHeaders({ ...this.#wire(era), message }, options.headers);
     const requestId = isRequest(message) ? message.id : undefined;
-    // Only a request someone can cancel gets a signal: fetch hooks every signal it is given (a
-    // listener, a WeakRef, a finalizer), which costs more than the rest of a round here. The app's
-    // tool calls carry one (the input driver's Cancel); a request without one is not aborted by
-    // close(): its answer, when it comes, is dropped (#emit), and its SSE stream is still stopped.
-    let live = options.signal === undefined ? undefined : this.#track(options.signal);
+    // fetch gets the caller's own signal, and only when there is one: fetch hooks every signal it is
+    // given (a listener, a WeakRef, a finalizer), which costs more than the rest of a round here, so
+    // no signal of ours is put between. The app's tool calls carry one (the input driver's Cancel).
+    // close() therefore aborts no POST: an answer that comes after it is dropped (#emit), and an SSE
+    // response stream, tracked from when it starts, is stopped.
+    const signal = options.signal;
     const body = options.raw ?? JSON.stringify(message);
+    const what = `POST ${methodOf(message)}`;
     let response: Response;
     try {
-      response = await this.#fetch(this.#url, live === undefined ? { method: "POST", headers, body } : { method: "POST", headers, body, signal: live.signal });
+      response = await this.#fetch(this.#url, signal === undefined ? { method: "POST", headers, body } : { method: "POST", headers, body, signal });
     } catch (error) {
-      throw this.#fail(live, error, `POST ${methodOf(message)}`);
+      throw this.#fail(undefined, error, what, signal);
     }
+    let live: AbortController | undefined;
     try {
       if (era === "legacy" && isRequest(message) && message.method === "initialize") {
         this.#sessionId = response.headers.get("mcp-session-id") ?? undefined;
       } else if (era === "modern" && response.headers.has("mcp-session-id")) {
         this.#log("debug", "ignored Mcp-Session-Id: 2026-07-28 has no sessions");
       }
-      // A stream is read in the background and must stop on close(), so it is tracked from here on.
-      const streaming = await this.#readPostResponse(message, response, era, sentSession, requestId, () => (live ??= this.#track(undefined)));
-      if (!streaming && live !== undefined) this.#release(live);
+      await this.#readPostResponse(message, response, era, sentSession, requestId, () => (live = this.#track(signal)));
     } catch (error) {
-      throw this.#fail(live, error, `POST ${methodOf(message)}`);
+      throw this.#fail(live, error, what, signal);
     }
   }
 
@@ -301,9 +302,13 @@ export class StreamableHttpTransport implements Transport {
     live.abort();
   }
 
-  /** The McpError for a failed request, worked out before its controller is released (which aborts it). */
-  #fail(live: AbortController | undefined, error: unknown, what: string): McpError {
-    const failure = error instanceof McpError ? error : this.#fetchFailure(error, live?.signal.aborted === true, what);
+  /**
+   * The McpError for a failed request, worked out before its controller is released (which aborts
+   * it). `signal`: the caller's, which fetch had directly; aborted, the failure is a cancellation.
+   */
+  #fail(live: AbortController | undefined, error: unknown, what: string, signal?: AbortSignal): McpError {
+    const aborted = live?.signal.aborted === true || signal?.aborted === true;
+    const failure = error instanceof McpError ? error : this.#fetchFailure(error, aborted, what);
     if (live !== undefined) this.#untrack(live);
     return failure;
   }
