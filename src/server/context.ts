@@ -1,7 +1,7 @@
 import type { InputMethod } from "../core/protocol/meta";
 import type { Era } from "../core/protocol/revisions";
 import type { ClientCapabilities, Implementation, InputResponses, JsonValue } from "../core/protocol/types";
-import type { HandlerContext, LogLevel } from "./definitions";
+import type { HandlerContext } from "./definitions";
 
 /**
  * A request's cancellation, whose AbortSignal is made on first use: most handlers never read
@@ -30,7 +30,7 @@ export interface RequestBase {
   clientInfo: Implementation | undefined;
   abort: LazyAbort;
   progress: HandlerContext["progress"];
-  log: (level: LogLevel, data: JsonValue) => Promise<void>;
+  log: HandlerContext["log"];
 }
 
 /**

@@ -319,16 +319,7 @@ function memoSha256(memo: Map<string, string>, text: string): string {
 
 /** The `c` field: binds a token to the identity the server's transport reported. */
 export function callerDigest(caller: string): string {
-  // Remembered by the caller itself, so a hit builds no "presa-caller:" text to look it up by.
-  let digest = callerDigests.get(caller);
-  if (digest === undefined) {
-    digest = sha256Text(`presa-caller:${caller}`);
-    if (caller.length <= MEMO_TEXT) {
-      if (callerDigests.size >= MEMO_ENTRIES) callerDigests.clear();
-      callerDigests.set(caller, digest);
-    }
-  }
-  return digest;
+  return memoSha256(callerDigests, `presa-caller:${caller}`);
 }
 
 /** The `<mac>` part: HMAC-SHA256 over `"p1." + payloadPart`. */

@@ -95,7 +95,7 @@ export class StreamableHttpTransport implements Transport {
       } else if (era === "modern" && response.headers.has("mcp-session-id")) {
         this.#log("debug", "ignored Mcp-Session-Id: 2026-07-28 has no sessions");
       }
-      await this.#readPostResponse(message, response, era, sentSession, requestId, () => (live = this.#track(signal)));
+      await this.#readPostResponse(what, response, era, sentSession, requestId, () => (live = this.#track(signal)));
     } catch (error) {
       throw this.#fail(live, error, what, signal);
     }
@@ -174,18 +174,17 @@ export class StreamableHttpTransport implements Transport {
   }
 
   /**
-   * Handles the answer to a POST. Returns true when an SSE stream is now being read in the
-   * background (its controller stays live until the stream is done).
+   * Handles the answer to a POST (`what` names it in errors). An SSE stream is read in the
+   * background under the controller `live()` makes for it, live until the stream is done.
    */
   async #readPostResponse(
-    message: JsonRpcMessage,
+    what: string,
     response: Response,
     era: Era,
     sentSession: boolean,
     requestId: RequestId | undefined,
     live: () => AbortController,
-  ): Promise<boolean> {
-    const what = `POST ${methodOf(message)}`;
+  ): Promise<void> {
     if (era === "legacy" && sentSession && response.status === 404) {
       await response.body?.cancel();
       this.#sessionId = undefined;
@@ -194,7 +193,7 @@ export class StreamableHttpTransport implements Transport {
     const type = contentTypeOf(response);
     if (response.ok && type === "text/event-stream" && response.body) {
       void this.#pump(response.body, requestId, era, live());
-      return true;
+      return;
     }
     // Capped (issue 8): a hostile server's 10 MB or endless body is refused, not buffered whole.
     const text = await readCappedText(response, what);
@@ -205,12 +204,12 @@ export class StreamableHttpTransport implements Transport {
         // An error with no id cannot be matched to a request, so it fails this send instead.
         if (error.id === undefined || error.id === null) throw McpError.fromRpc(error.error, response.status);
         this.#emit(frameEvent(text, requestId));
-        return false;
+        return;
       }
       throw new McpError({ kind: "transport", status: response.status, message: `${what}: HTTP ${response.status}: ${snippet(text)}` });
     }
     if (text.trim() === "") {
-      if (requestId === undefined) return false; // 202 (or an empty 200) for a notification or response
+      if (requestId === undefined) return; // 202 (or an empty 200) for a notification or response
       throw new McpError({ kind: "transport", status: response.status, message: `${what}: HTTP ${response.status} with no body` });
     }
     if (type !== "application/json" && !type.endsWith("+json")) {
@@ -224,7 +223,6 @@ export class StreamableHttpTransport implements Transport {
     this.#emit(event);
     // A JSON body is the request's only frame: unreadable, nothing else will ever answer the request.
     if (event.type === "error" && requestId !== undefined) throw event.error;
-    return false;
   }
 
   /** A GET answer as an SSE body, or the reason it is not one. */
@@ -287,18 +285,10 @@ export class StreamableHttpTransport implements Transport {
     return live;
   }
 
-  /**
-   * Done with a request whose body was read to the end: unhooks it without aborting. Aborting a
-   * finished fetch still runs its abort steps (an AbortError made and thrown away), on every request.
-   */
-  #release(live: AbortController): void {
+  /** Done with a request or stream that may still be open: unhooks it, and aborting it ends whatever is left. */
+  #untrack(live: AbortController): void {
     this.#live.get(live)?.();
     this.#live.delete(live);
-  }
-
-  /** Done with a request or stream that may still be open: aborting it ends whatever is left. */
-  #untrack(live: AbortController): void {
-    this.#release(live);
     live.abort();
   }
 
