@@ -65,6 +65,18 @@ function sse(res: ServerResponse, headers: Record<string, string> = {}): (text: 
   return (text) => res.write(text);
 }
 const data = (m: unknown): string => `event: message\ndata: ${JSON.stringify(m)}\n\n`;
+/**
+ * Answers every POST with an SSE stream that sends one progress notification and stays open;
+ * the returned probe tells whether the server has seen that stream close.
+ */
+function progressStream(): () => boolean {
+  let closed = false;
+  handler = (_s, res) => {
+    res.on("close", () => (closed = true));
+    sse(res)(data(notification("notifications/progress", { progressToken: "p", progress: 1 })));
+  };
+  return () => closed;
+}
 const ok = (s: Seen, result: Record<string, unknown> = {}) => resultResponse((s.json as { id: RequestId }).id, result);
 async function until<T>(probe: () => T | undefined | false, ms = 4000): Promise<T> {
   const end = Date.now() + ms;
@@ -161,16 +173,12 @@ describe("2026-07-28 flavour", () => {
 
   it("aborting closes the response stream (the cancellation) and reports nothing", async () => {
     const { t, events } = open();
-    let serverSawClose = false;
-    handler = (s, res) => {
-      res.on("close", () => (serverSawClose = true));
-      sse(res)(data(notification("notifications/progress", { progressToken: "p", progress: 1 })));
-    };
+    const serverSawClose = progressStream();
     const abort = new AbortController();
     await t.send(modern(1, "tools/call", { name: "slow" }), { signal: abort.signal });
     await until(() => messages(events).length === 1);
     abort.abort();
-    await until(() => serverSawClose);
+    await until(serverSawClose);
     await new Promise((r) => setTimeout(r, 50));
     expect(errors(events)).toEqual([]);
 
@@ -199,31 +207,23 @@ describe("2026-07-28 flavour", () => {
     expect(signals[1]).toBe(cancel.signal);
     expect(messages(events).map((e) => e.relatedRequestId)).toEqual([1, 2]);
 
-    let serverSawClose = false;
-    handler = (_s, res) => {
-      res.on("close", () => (serverSawClose = true));
-      sse(res)(data(notification("notifications/progress", { progressToken: "p", progress: 1 })));
-    };
+    const serverSawClose = progressStream();
     await t.send(modern(3, "tools/call", { name: "slow" }));
     await until(() => messages(events).length === 3);
     expect(signals[2]).toBeUndefined();
     await t.close();
-    await until(() => serverSawClose);
+    await until(serverSawClose);
     expect(errors(events)).toEqual([]);
   });
 
   it("close() also stops the SSE stream of a request whose signal was never aborted", async () => {
     const { t, events } = open();
-    let serverSawClose = false;
-    handler = (_s, res) => {
-      res.on("close", () => (serverSawClose = true));
-      sse(res)(data(notification("notifications/progress", { progressToken: "p", progress: 1 })));
-    };
+    const serverSawClose = progressStream();
     const cancel = new AbortController();
     await t.send(modern(1, "tools/call", { name: "slow" }), { signal: cancel.signal });
     await until(() => messages(events).length === 1);
     await t.close();
-    await until(() => serverSawClose);
+    await until(serverSawClose);
     expect(cancel.signal.aborted).toBe(false);
     expect(errors(events)).toEqual([]);
   });
