@@ -4,6 +4,9 @@ import { CHROMIUM_ARGS, resolveChromium } from "./e2e/support/chromium";
 import { APP_PORT as port, BRIDGE_PORT, BRIDGE_TOKEN, DEMO_PORT as demoPort, DEMO_STATE_SECRET, NO_CORS_PORT } from "./e2e/support/ports";
 const baseURL = `http://127.0.0.1:${port}`;
 const ci = Boolean(process.env.CI);
+// Where the app is built for e2e: dist/ unless E2E_DIST names another folder (so two checkouts or two
+// people on one machine can run e2e side by side with their own E2E_PORT and build).
+const outDir = process.env.E2E_DIST ?? "dist";
 
 export default defineConfig({
   testDir: "e2e",
@@ -29,7 +32,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npm run build && npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+      command: `npm run build -- --outDir ${outDir} && npx vite preview --outDir ${outDir} --host 127.0.0.1 --port ${port} --strictPort`,
       url: baseURL,
       reuseExistingServer: !ci,
       timeout: 180_000,
