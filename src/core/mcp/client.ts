@@ -10,6 +10,7 @@ import { isObject, type ClientCapabilities, type Implementation, type ServerCapa
 import type { Transport } from "../transport/transport";
 import { paramHeaders, validateToolHeaders } from "../transport/headers";
 import type { ClientEvent } from "./events";
+import { CallRecord, newCallId, type CallHandle, type CallMethod } from "./call";
 import { driveInputFlow, type CallOptions } from "./inputDriver";
 import { LegacyInput } from "./legacyInput";
 import { DEFAULT_CLIENT_INFO, DEFAULT_MAX_ROUNDS, declaredCapabilities, type ConnectOptions, type InputHandlers } from "./options";
@@ -45,7 +46,8 @@ export class Client {
   readonly toolSchemas = new Map<string, Tool>();
   #snapshot: ClientSnapshot;
   #detach: () => void;
-  #callCounter = 0;
+  /** Calls in flight, by call id, so their events reach their handles. */
+  readonly #calls = new Map<string, CallRecord>();
   #idCounter = 0;
 
   constructor(transport: Transport, options: ConnectOptions = {}) {
@@ -82,7 +84,7 @@ export class Client {
     const unclose = transport.subscribe((event) => {
       if (event.type === "close" && this.#snapshot.status !== "closed") {
         this.#snapshot = { ...this.#snapshot, status: "closed" };
-        this.events.emit({ type: "closed", reason: event.reason ?? "the transport closed" });
+        this.emit({ type: "closed", reason: event.reason ?? "the transport closed" });
       }
     });
     this.#detach = () => {
@@ -116,8 +118,20 @@ export class Client {
     return this.#snapshot.serverCapabilities;
   }
 
+  /** A call id unique in the page or process (never restarting per Client or connection). */
   newCallId(): string {
-    return `call-${++this.#callCounter}`;
+    return newCallId();
+  }
+
+  /** Reports one event: to the client's listeners and, when it belongs to a live call, to that call's handle. */
+  emit(event: ClientEvent): void {
+    this.events.emit(event);
+    const callId = "callId" in event ? event.callId : undefined;
+    if (!callId) return;
+    const call = this.#calls.get(callId);
+    if (!call) return;
+    call.deliver(event);
+    if (event.type === "callFinished") this.#calls.delete(callId);
   }
 
   /** Negotiates the revision: `server/discover` first when a 2026-07-28 revision is offered, else `initialize`. */
@@ -191,12 +205,12 @@ export class Client {
     const from = this.#snapshot.revision;
     this.#snapshot = { ...this.#snapshot, revision, era };
     this.transport.setProtocolVersion?.(revision);
-    if (from !== revision) this.events.emit({ type: "revisionChanged", from, to: revision, reason });
+    if (from !== revision) this.emit({ type: "revisionChanged", from, to: revision, reason });
   }
 
   #connected(serverInfo: Implementation | undefined, serverCapabilities: ServerCapabilities, instructions: string | undefined): void {
     this.#snapshot = { ...this.#snapshot, status: "connected", serverInfo, serverCapabilities, instructions };
-    this.events.emit({
+    this.emit({
       type: "connected",
       revision: this.#snapshot.revision as string,
       era: this.#snapshot.era as Era,
@@ -274,21 +288,41 @@ export class Client {
     return this.request("prompts/list");
   }
 
-  /** Calls a tool and drives its input rounds to completion (seed: `client/call-tool`). */
+  /**
+   * Starts a tools/call, resources/read or prompts/get and drives its input rounds to completion
+   * (seed: `client/call-tool`). `callStarted` is emitted before this returns; the handle's outcome
+   * never rejects.
+   */
+  startCall(method: CallMethod, params: Record<string, unknown>, options: CallOptions = {}): CallHandle {
+    const call = new CallRecord(newCallId(), method, params);
+    this.#calls.set(call.id, call);
+    let runOptions = options;
+    if (method === "tools/call" && typeof params.name === "string") {
+      // SEP-2243: annotated arguments are mirrored into Mcp-Param-* headers on every round.
+      const schema = this.toolSchemas.get(params.name)?.inputSchema;
+      const args = isObject(params.arguments) ? params.arguments : {};
+      const mirrored = schema && this.era === "modern" && this.transport.kind !== "in-process" ? paramHeaders(schema, args) : {};
+      const headers = Object.keys(mirrored).length > 0 ? { ...mirrored, ...options.headers } : options.headers;
+      if (headers) runOptions = { ...options, headers };
+    }
+    driveInputFlow(this, call, runOptions).then(
+      (result) => call.finish({ ok: true, result }),
+      (error: McpError) => call.finish({ ok: false, error }),
+    );
+    return call;
+  }
+
+  /** Calls a tool: startCall's outcome as a promise that rejects on error. */
   callTool(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<Record<string, unknown>> {
-    // SEP-2243: annotated arguments are mirrored into Mcp-Param-* headers on every round.
-    const schema = this.toolSchemas.get(name)?.inputSchema;
-    const mirrored = schema && this.era === "modern" && this.transport.kind !== "in-process" ? paramHeaders(schema, args) : {};
-    const headers = Object.keys(mirrored).length > 0 ? { ...mirrored, ...options.headers } : options.headers;
-    return driveInputFlow(this, "tools/call", { name, arguments: args }, headers ? { ...options, headers } : options);
+    return settled(this.startCall("tools/call", { name, arguments: args }, options));
   }
 
   readResource(uri: string, options: CallOptions = {}): Promise<Record<string, unknown>> {
-    return driveInputFlow(this, "resources/read", { uri }, options);
+    return settled(this.startCall("resources/read", { uri }, options));
   }
 
   getPrompt(name: string, args: Record<string, string> = {}, options: CallOptions = {}): Promise<Record<string, unknown>> {
-    return driveInputFlow(this, "prompts/get", { name, arguments: args }, options);
+    return settled(this.startCall("prompts/get", { name, arguments: args }, options));
   }
 
   /** Opens `subscriptions/listen` for change notifications (2026-07-28; see subscriptions.ts). */
@@ -305,7 +339,7 @@ export class Client {
   }
 
   #onNotification(n: JsonRpcNotification, relatedRequestId: RequestId | undefined): void {
-    this.events.emit({
+    this.emit({
       type: "notification",
       method: n.method,
       params: n.params,
@@ -320,8 +354,15 @@ export class Client {
     this.connection.close();
     this.#detach();
     await this.transport.close();
-    this.events.emit({ type: "closed", reason: "closed by the client" });
+    this.emit({ type: "closed", reason: "closed by the client" });
   }
+}
+
+/** A handle's outcome as a promise that rejects with the call's error. */
+async function settled(call: CallHandle): Promise<Record<string, unknown>> {
+  const outcome = await call.outcome;
+  if (outcome.ok) return outcome.result;
+  throw outcome.error;
 }
 
 /** Connects over a transport and negotiates the revision (seed: `client/connect`). */

@@ -1,10 +1,11 @@
 import { McpError, toMcpError } from "../jsonrpc/errors";
 import { formatSize } from "../jsonrpc/limits";
 import type { RequestId } from "../jsonrpc/messages";
-import { isInputMethod, type InputMethod } from "../protocol/meta";
+import { isInputMethod } from "../protocol/meta";
 import { isObject, type InputRequests, type InputResponses } from "../protocol/types";
 import { decodeRequestState } from "../state";
 import { answerInput, checkInputRequest } from "./answerInput";
+import type { CallRecord } from "./call";
 import type { Client } from "./client";
 import type { RetryDraft, StepHook } from "./events";
 import { baseParams } from "./modernRequest";
@@ -42,15 +43,17 @@ export interface CallState {
  * new request with a new id, the answers in `inputResponses` and the token echoed byte for byte;
  * on initialize-era sessions the rounds happen inside the one request (legacyInput.ts).
  */
-export async function driveInputFlow(client: Client, method: InputMethod, params: Record<string, unknown>, options: CallOptions): Promise<Record<string, unknown>> {
-  const callId = client.newCallId();
+export async function driveInputFlow(client: Client, call: CallRecord, options: CallOptions): Promise<Record<string, unknown>> {
+  const { id: callId, method, params } = call;
   const started = client.clock.now();
   const controller = new AbortController();
   const onAbort = (): void => controller.abort(options.signal?.reason);
+  const onCancel = (): void => controller.abort(call.cancelReason);
   options.signal?.addEventListener("abort", onAbort, { once: true });
+  call.signal.addEventListener("abort", onCancel, { once: true });
   if (options.signal?.aborted) controller.abort();
   const withMeta = options.meta ? { ...params, _meta: { ...options.meta } } : params;
-  client.events.emit({ type: "callStarted", callId, method, params: withMeta, at: started });
+  client.emit({ type: "callStarted", callId, method, params: withMeta, at: started });
   const state: CallState = {
     callId,
     method,
@@ -66,15 +69,16 @@ export async function driveInputFlow(client: Client, method: InputMethod, params
       client.era === "modern" ? await modernLoop(client, withMeta, state, options) : await legacyCall(client, withMeta, state, options);
     // The app renders what it gets: a result of the wrong shape is the server's error, raised (issue 8).
     const result = checkResultShape(method, complete);
-    client.events.emit({ type: "callFinished", callId, method, rounds: state.round, at: client.clock.now(), ms: client.clock.now() - started, result });
+    client.emit({ type: "callFinished", callId, method, rounds: state.round, at: client.clock.now(), ms: client.clock.now() - started, result });
     return result;
   } catch (e) {
     const error = toMcpError(e);
     controller.abort();
-    client.events.emit({ type: "callFinished", callId, method, rounds: state.round, at: client.clock.now(), ms: client.clock.now() - started, error });
+    client.emit({ type: "callFinished", callId, method, rounds: state.round, at: client.clock.now(), ms: client.clock.now() - started, error });
     throw error;
   } finally {
     options.signal?.removeEventListener("abort", onAbort);
+    call.signal.removeEventListener("abort", onCancel);
   }
 }
 
@@ -139,7 +143,7 @@ async function modernLoop(client: Client, params: Record<string, unknown>, state
       });
     }
     const requestId = client.connection.newId();
-    client.events.emit({
+    client.emit({
       type: "roundStarted",
       callId: state.callId,
       round: state.round,
@@ -158,7 +162,7 @@ async function modernLoop(client: Client, params: Record<string, unknown>, state
     if (Object.keys(inputRequests).length > 0 || Object.keys(draft.inputResponses).length > 0) extra.inputResponses = draft.inputResponses;
     if (draft.requestState !== undefined) extra.requestState = draft.requestState;
     retryId = requestId;
-    client.events.emit({ type: "retrySent", callId: state.callId, round: state.round, requestId, draft, edited: held.edited, at: client.clock.now() });
+    client.emit({ type: "retrySent", callId: state.callId, round: state.round, requestId, draft, edited: held.edited, at: client.clock.now() });
   }
 }
 
@@ -199,15 +203,15 @@ async function gather(client: Client, state: CallState, inputRequests: InputRequ
   const answers = await Promise.all(
     entries.map(async ([key, request]) => {
       const at = client.clock.now();
-      client.events.emit({ type: "inputRequested", callId: state.callId, round: state.round, key, request, at });
+      client.emit({ type: "inputRequested", callId: state.callId, round: state.round, key, request, at });
       try {
         const ctx = { key, round: state.round, callId: state.callId, era: "modern" as const, signal: state.signal };
         const response = await answerInput(request, client.declared, client.handlers, ctx);
-        client.events.emit({ type: "inputAnswered", callId: state.callId, round: state.round, key, response, at: client.clock.now(), ms: client.clock.now() - at });
+        client.emit({ type: "inputAnswered", callId: state.callId, round: state.round, key, response, at: client.clock.now(), ms: client.clock.now() - at });
         return [key, response] as const;
       } catch (e) {
         const error = toMcpError(e, "unsupported");
-        client.events.emit({ type: "inputAnswered", callId: state.callId, round: state.round, key, response: undefined, error, at: client.clock.now(), ms: client.clock.now() - at });
+        client.emit({ type: "inputAnswered", callId: state.callId, round: state.round, key, response: undefined, error, at: client.clock.now(), ms: client.clock.now() - at });
         throw error;
       }
     }),
@@ -218,7 +222,7 @@ async function gather(client: Client, state: CallState, inputRequests: InputRequ
 /** Step mode: shows the draft and waits for the decision; without a hook the draft goes as is. */
 export async function hold(client: Client, state: CallState, draft: RetryDraft): Promise<{ draft: RetryDraft; edited: boolean }> {
   if (!state.step) return { draft, edited: false };
-  client.events.emit({ type: "retryHeld", callId: state.callId, round: state.round, draft, at: client.clock.now() });
+  client.emit({ type: "retryHeld", callId: state.callId, round: state.round, draft, at: client.clock.now() });
   const decision = await state.step(draft);
   if (decision.action === "abort") {
     throw new McpError({ kind: "cancelled", message: decision.reason ?? `${state.method} was abandoned in step mode` });

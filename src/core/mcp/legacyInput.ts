@@ -73,7 +73,7 @@ export class LegacyInput {
           state.fail(error);
           throw new McpError({ kind: "protocol", code: ErrorCode.InternalError, message: error.message });
         }
-        client.events.emit({
+        client.emit({
           type: "roundStarted",
           callId: state.callId,
           round: state.round,
@@ -91,7 +91,7 @@ export class LegacyInput {
     const round = state?.round ?? 0;
     const callId = state?.callId;
     const at = client.clock.now();
-    client.events.emit({ type: "inputRequested", callId: callId ?? "", round, key, request: input, at });
+    client.emit({ type: "inputRequested", callId: callId ?? "", round, key, request: input, at });
     try {
       const ctx = { key, round, callId, era: "legacy" as const, signal: state?.signal ?? new AbortController().signal };
       let response: InputResponse = await answerInput(input, client.declared, client.handlers, ctx);
@@ -100,11 +100,11 @@ export class LegacyInput {
         const held = await hold(client, state, draft);
         response = held.draft.inputResponses[key] ?? response;
       }
-      client.events.emit({ type: "inputAnswered", callId: callId ?? "", round, key, response, at: client.clock.now(), ms: client.clock.now() - at });
+      client.emit({ type: "inputAnswered", callId: callId ?? "", round, key, response, at: client.clock.now(), ms: client.clock.now() - at });
       return response as unknown as Record<string, unknown>;
     } catch (e) {
       const error = toMcpError(e, "unsupported");
-      client.events.emit({ type: "inputAnswered", callId: callId ?? "", round, key, response: undefined, error, at: client.clock.now(), ms: client.clock.now() - at });
+      client.emit({ type: "inputAnswered", callId: callId ?? "", round, key, response: undefined, error, at: client.clock.now(), ms: client.clock.now() - at });
       if (state && (error.kind === "unsupported" || error.kind === "cancelled")) state.fail(error);
       throw wireError(error, request.method);
     } finally {
