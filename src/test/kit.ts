@@ -84,6 +84,7 @@ export async function caught<E = McpError>(run: Promise<unknown> | (() => Promis
 
 export class TapTransport implements Transport {
   readonly kind: Transport["kind"];
+  readonly capabilities: Transport["capabilities"];
   readonly sent: JsonRpcMessage[] = [];
   readonly received: TransportEvent[] = [];
   readonly inner: Transport;
@@ -91,6 +92,7 @@ export class TapTransport implements Transport {
   constructor(inner: Transport) {
     this.inner = inner;
     this.kind = inner.kind;
+    this.capabilities = inner.capabilities;
     inner.subscribe((event) => this.received.push(event));
   }
 
@@ -132,6 +134,7 @@ export class TapTransport implements Transport {
  */
 export class RefusingTransport implements Transport {
   readonly kind: Transport["kind"];
+  readonly capabilities: Transport["capabilities"];
   readonly #inner: Transport;
   readonly #listeners = new Set<(event: TransportEvent) => void>();
   refused = 0;
@@ -144,6 +147,7 @@ export class RefusingTransport implements Transport {
   ) {
     this.#inner = inner;
     this.kind = inner.kind;
+    this.capabilities = inner.capabilities;
   }
 
   async send(message: JsonRpcMessage, options?: SendOptions): Promise<void> {

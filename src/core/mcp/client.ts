@@ -6,16 +6,17 @@ import { capabilitiesFor } from "../protocol/capabilities";
 import { ErrorCode } from "../protocol/codes";
 import { META } from "../protocol/meta";
 import { REVISIONS, bestMutual, eraOf, newestFirst, type Era } from "../protocol/revisions";
-import { isObject, type ClientCapabilities, type Implementation, type ServerCapabilities, type Tool } from "../protocol/types";
+import type { ClientCapabilities, Implementation, ServerCapabilities, Tool } from "../protocol/types";
 import type { Transport } from "../transport/transport";
 import { paramHeaders, validateToolHeaders } from "../transport/headers";
 import type { ClientEvent } from "./events";
 import { CallRecord, newCallId, type CallHandle, type CallMethod } from "./call";
-import { driveInputFlow, type CallOptions } from "./inputDriver";
-import { LegacyInput } from "./legacyInput";
+import { CallRunner, type CallOptions } from "./callRunner";
+import type { CallHost } from "./callSteps";
 import { DEFAULT_CLIENT_INFO, DEFAULT_MAX_ROUNDS, declaredCapabilities, type ConnectOptions, type InputHandlers } from "./options";
 import { checkResultType, stampModern, type ModernRequestOptions } from "./modernRequest";
 import { openSubscription, type ListenHandle, type ListenOptions, type SubscriptionFilter } from "./subscriptions";
+import { isObject } from "../util/isObject";
 
 export interface ClientSnapshot {
   status: "connecting" | "connected" | "closed";
@@ -29,7 +30,7 @@ export interface ClientSnapshot {
 
 /**
  * A connected MCP client. It is a thin facade: negotiation lives here, the multi-round driver in
- * inputDriver.ts, live server requests of the initialize era in legacyInput.ts.
+ * callRunner.ts (both eras; live server requests of the initialize era in legacyInput.ts).
  */
 export class Client {
   readonly transport: Transport;
@@ -42,10 +43,10 @@ export class Client {
   readonly maxRounds: number;
   readonly clock: Clock;
   readonly options: ConnectOptions;
-  readonly legacyInput: LegacyInput;
   readonly toolSchemas = new Map<string, Tool>();
   #snapshot: ClientSnapshot;
   #detach: () => void;
+  readonly #runner: CallRunner;
   /** Calls in flight, by call id, so their events reach their handles. */
   readonly #calls = new Map<string, CallRecord>();
   #idCounter = 0;
@@ -60,7 +61,7 @@ export class Client {
     if (this.offered.length === 0) throw new McpError({ kind: "protocol", message: `no known revision in versions: ${JSON.stringify(options.versions)}` });
     this.maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
     this.clock = options.clock ?? systemClock;
-    this.legacyInput = new LegacyInput(this);
+    this.#runner = new CallRunner(this.#callHost());
     this.#snapshot = {
       status: "connecting",
       revision: undefined,
@@ -91,6 +92,29 @@ export class Client {
       unframe();
       unclose();
       detach();
+    };
+  }
+
+  /** The narrow view of this client the call runner works through. */
+  #callHost(): CallHost {
+    const client = this;
+    const connection = (): Connection => this.connection;
+    return {
+      get era() {
+        return client.era;
+      },
+      clock: this.clock,
+      declared: this.declared,
+      handlers: this.handlers,
+      maxRounds: this.maxRounds,
+      step: this.options.step,
+      request: (method, params, options) => this.request(method, params, options),
+      notify: (method, params) => connection().notify(method, params),
+      newId: () => connection().newId(),
+      isPending: (id) => connection().isPending(id),
+      fail: (id, error) => connection().fail(id, error),
+      hold: (id) => connection().hold(id),
+      emit: (event) => this.emit(event),
     };
   }
 
@@ -192,7 +216,7 @@ export class Client {
     // Server requests tied to no call (SDK servers send elicitation/create or roots/list this way) come
     // only on the standalone GET stream, so it is opened as SDK clients do. A 405 means the server has
     // none; any other failure is not fatal (the transport has logged it), so connecting goes on.
-    await this.transport.openStandaloneStream?.().catch(() => undefined);
+    if (this.transport.capabilities.standaloneStream) await this.transport.openStandaloneStream?.().catch(() => undefined);
     this.#connected(
       isObject(result.serverInfo) ? (result.serverInfo as unknown as Implementation) : undefined,
       isObject(result.capabilities) ? (result.capabilities as ServerCapabilities) : {},
@@ -259,7 +283,7 @@ export class Client {
   async listTools(): Promise<Tool[]> {
     const result = await this.request("tools/list");
     const listed = Array.isArray(result.tools) ? (result.tools.filter((t) => isObject(t) && typeof t.name === "string") as unknown as Tool[]) : [];
-    const checkHeaders = this.transport.kind === "http" || this.transport.kind === "bridge";
+    const checkHeaders = this.transport.capabilities.paramHeaders;
     const tools: Tool[] = [];
     const dropped: { name: string; reason: string }[] = [];
     for (const tool of listed) {
@@ -301,11 +325,11 @@ export class Client {
       // SEP-2243: annotated arguments are mirrored into Mcp-Param-* headers on every round.
       const schema = this.toolSchemas.get(params.name)?.inputSchema;
       const args = isObject(params.arguments) ? params.arguments : {};
-      const mirrored = schema && this.era === "modern" && this.transport.kind !== "in-process" ? paramHeaders(schema, args) : {};
+      const mirrored = schema && this.era === "modern" && this.transport.capabilities.paramHeaders ? paramHeaders(schema, args) : {};
       const headers = Object.keys(mirrored).length > 0 ? { ...mirrored, ...options.headers } : options.headers;
       if (headers) runOptions = { ...options, headers };
     }
-    driveInputFlow(this, call, runOptions).then(
+    this.#runner.run(call, runOptions).then(
       (result) => call.finish({ ok: true, result }),
       (error: McpError) => call.finish({ ok: false, error }),
     );
@@ -327,7 +351,20 @@ export class Client {
 
   /** Opens `subscriptions/listen` for change notifications (2026-07-28; see subscriptions.ts). */
   listen(filter: SubscriptionFilter, options: ListenOptions = {}): ListenHandle {
-    return openSubscription(this, filter, options);
+    const revision = this.revision;
+    return openSubscription(
+      {
+        era: revision === undefined ? undefined : this.era,
+        newId: () => this.connection.newId(),
+        stamp: (params) => stampModern(params, revision as string, this.clientInfo, capabilitiesFor(revision as string, this.declared)),
+        send: (method, params, sendOptions) => this.connection.request(method, params, sendOptions),
+        notify: (method, params) => this.connection.notify(method, params),
+        subscribe: (listener) => this.subscribe(listener),
+        abortClosesStream: this.transport.capabilities.abortClosesStream,
+      },
+      filter,
+      options,
+    );
   }
 
   #onServerRequest(request: JsonRpcRequest, relatedRequestId: RequestId | undefined): Promise<Record<string, unknown>> {
@@ -335,7 +372,7 @@ export class Client {
     if (this.era === "modern") {
       return Promise.reject(new McpError({ kind: "protocol", code: ErrorCode.MethodNotFound, message: `Method not found: ${request.method} (2026-07-28 servers send no requests)` }));
     }
-    return this.legacyInput.answer(request, relatedRequestId);
+    return this.#runner.answerServerRequest(request, relatedRequestId);
   }
 
   #onNotification(n: JsonRpcNotification, relatedRequestId: RequestId | undefined): void {
@@ -343,7 +380,7 @@ export class Client {
       type: "notification",
       method: n.method,
       params: n.params,
-      callId: relatedRequestId === undefined ? undefined : this.legacyInput.callOf(relatedRequestId),
+      callId: relatedRequestId === undefined ? undefined : this.#runner.callOf(relatedRequestId),
       at: this.clock.now(),
     });
   }

@@ -209,6 +209,5 @@ export interface Prompt {
   arguments?: PromptArgument[];
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+/** Re-exported for importers outside the core until they use the core's entry. */
+export { isObject } from "../util/isObject";

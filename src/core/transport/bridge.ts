@@ -13,7 +13,7 @@ import {
 } from "./bridgeProtocol";
 import { frameEvent } from "./httpStream";
 import { readSse } from "./sse";
-import type { Transport, TransportEvent } from "./transport";
+import type { Transport, TransportCapabilities, TransportEvent } from "./transport";
 
 /** Where the local bridge listens and the per-launch token every request to it must carry. */
 export interface BridgeEndpoint {
@@ -138,6 +138,7 @@ export function describeExit(exit: ExitInfo): string {
  */
 export class BridgeStdioTransport implements Transport {
   readonly kind = "stdio" as const;
+  readonly capabilities: TransportCapabilities = { paramHeaders: false, abortClosesStream: false, standaloneStream: false, sessions: false };
   readonly session: SpawnedSession;
   readonly #endpoint: BridgeEndpoint;
   readonly #fetch: typeof fetch;

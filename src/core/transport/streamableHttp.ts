@@ -5,7 +5,7 @@ import { eraOf, type Era } from "../protocol/revisions";
 import { commonHeaders, contentTypeOf, eraFor, methodOf, postHeaders, snippet, type WireState } from "./httpHeaders";
 import { frameEvent, pumpStream, type HttpLogEntry, type Reconnected } from "./httpStream";
 import { readCappedText } from "./readBody";
-import type { SendOptions, Transport, TransportEvent } from "./transport";
+import type { SendOptions, Transport, TransportCapabilities, TransportEvent } from "./transport";
 
 export type { HttpLogEntry } from "./httpStream";
 
@@ -29,6 +29,7 @@ const DELETE_TIMEOUT_MS = 5000;
  */
 export class StreamableHttpTransport implements Transport {
   readonly kind = "http" as const;
+  readonly capabilities: TransportCapabilities = { paramHeaders: true, abortClosesStream: true, standaloneStream: true, sessions: true };
   readonly #url: string;
   readonly #headers: Record<string, string>;
   readonly #fetch: typeof fetch;

@@ -27,9 +27,31 @@ export type TransportEvent =
   | { type: "error"; error: McpError; raw?: string; relatedRequestId?: RequestId }
   | { type: "close"; reason?: string };
 
+/**
+ * What a transport can do, so the client asks instead of recognising transports by kind.
+ */
+export interface TransportCapabilities {
+  /**
+   * Per-message HTTP headers reach the server: `Mcp-Param-*` mirrors are sent, and tools whose
+   * `x-mcp-header` annotations break SEP-2243 are dropped from listings.
+   */
+  readonly paramHeaders: boolean;
+  /**
+   * Aborting a request closes its own response stream, and that is the cancellation the server sees
+   * (Streamable HTTP); elsewhere the client says so with `notifications/cancelled`.
+   */
+  readonly abortClosesStream: boolean;
+  /** `openStandaloneStream()` opens a stream for server messages tied to no request (HTTP GET). */
+  readonly standaloneStream: boolean;
+  /** The server may keep a session id across messages (HTTP `Mcp-Session-Id`). */
+  readonly sessions: boolean;
+}
+
 /** The wire, reduced to ordered writes and a stream of events (vscode-jsonrpc's reader/writer). */
 export interface Transport {
+  /** For display and logs only; behaviour follows `capabilities`. */
   readonly kind: "in-process" | "http" | "stdio" | "bridge";
+  readonly capabilities: TransportCapabilities;
   /**
    * Writes one message. Resolves once the peer has it; rejects (kind `transport`) when it could not
    * be delivered, for example an HTTP status without a JSON-RPC body.
