@@ -1,27 +1,7 @@
 import { createStore } from "zustand/vanilla";
-import type { McpError } from "../../../../core/jsonrpc/errors";
-import type { ClientEvent } from "../../../../core/mcp/events";
+import type { CallEvent, CallRecord } from "../../../../core/recording";
 
-/** The client events that belong to one call, in order. */
-export type CallEvent = Extract<
-  ClientEvent,
-  { type: "callStarted" | "roundStarted" | "inputRequested" | "inputAnswered" | "retryHeld" | "retrySent" | "callFinished" | "notification" }
->;
-
-export interface CallRecord {
-  callId: string;
-  connectionId: number;
-  method: string;
-  /** Tool or prompt name, or resource URI. */
-  target: string;
-  params: Record<string, unknown>;
-  revision: string | undefined;
-  status: "running" | "done" | "failed";
-  startedAt: number;
-  events: CallEvent[];
-  result?: Record<string, unknown>;
-  error?: McpError;
-}
+export type { CallEvent, CallRecord } from "../../../../core/recording";
 
 export interface CallsState {
   calls: Record<string, CallRecord>;

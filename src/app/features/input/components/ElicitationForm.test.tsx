@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderInput } from "../test/renderInput";
+import { renderInput } from "../../../../../test/support/app/renderInput";
 
 afterEach(cleanup);
 

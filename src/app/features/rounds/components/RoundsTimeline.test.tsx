@@ -2,20 +2,20 @@
 import { act, cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { McpError } from "../../../../core/jsonrpc/errors";
-import type { CallRecord } from "../../call/store/callsStore";
-import type { Inspector } from "../../../lib/inspector";
-import { CallBuilder, accept, elicitRequest, presaToken, roundCapError, rootsRequest, samplingRequest, urlRequest } from "../utils/builders";
-import { renderWithInspector } from "../test/renderWithInspector";
+import type { CallRecord } from "../../../model";
+import type { Controller } from "../../../session/controller";
+import { CallBuilder, accept, elicitRequest, presaToken, roundCapError, rootsRequest, samplingRequest, urlRequest } from "../../../../../test/support/app/builders";
+import { renderWithController } from "../../../../../test/support/app/renderWithController";
 import { RoundsTimeline } from "./RoundsTimeline";
 
 afterEach(cleanup);
 
-function show(call: CallRecord): Inspector {
-  const { inspector } = renderWithInspector(<RoundsTimeline />);
+function show(call: CallRecord): Controller {
+  const { controller } = renderWithController(<RoundsTimeline />);
   act(() => {
-    for (const event of call.events) inspector.calls.record(event, 1, "2026-07-28");
+    for (const event of call.events) controller.session.calls.record(event, 1, "2026-07-28");
   });
-  return inspector;
+  return controller;
 }
 
 const tok1 = presaToken({ state: { step: 1 } });
@@ -23,7 +23,7 @@ const tok2 = presaToken({ state: { step: 2 } });
 
 describe("RoundsTimeline", () => {
   it("says so when there is no call", () => {
-    renderWithInspector(<RoundsTimeline />);
+    renderWithController(<RoundsTimeline />);
     expect(within(screen.getByRole("region", { name: "Rounds" })).getByText(/No call yet/)).toBeTruthy();
   });
 

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useCalls } from "../../../lib/context";
 import { chainOf } from "../utils/chainOf";
 import { outcomeOf } from "../utils/describe";
-import { groupRounds } from "../utils/groupRounds";
+import { groupRounds } from "../../../model";
 import { OutcomeView } from "./OutcomeView";
 import { RoundItem } from "./RoundItem";
 
