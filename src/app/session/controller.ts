@@ -14,7 +14,7 @@ import type { McpServer } from "../../server/server";
 import { serveTransport } from "../../server/serve";
 import { hostileServer } from "../../server/hostile";
 import { isObject } from "../../core/protocol/types";
-import type { CallEvent } from "../features/call/store/callsStore";
+import { isCallEvent } from "../../core/recording";
 import type { LogLevel } from "../features/notifications/store/notifyStore";
 import { callMeta } from "../features/notifications/utils/callMeta";
 import { DEFAULT_TIMEOUT_MS, type ConnectionSettings, type EmbeddedServerName } from "../stores/connectionStore";
@@ -25,8 +25,6 @@ import { capabilitiesFromModes, handlersFromModes } from "../lib/handlers";
 import { createSession, type Session } from "./session";
 
 export type { CallHandle } from "../../core/mcp/call";
-
-const CALL_EVENTS = new Set(["callStarted", "roundStarted", "inputRequested", "inputAnswered", "retryHeld", "retrySent", "callFinished"]);
 
 export interface ControllerDeps {
   /** The live session's stores; a fresh session when not given. */
@@ -127,8 +125,8 @@ export function createController(deps: ControllerDeps) {
     tap.emit({ event, connectionId });
     if (event.type === "frame") {
       wire.append(event.frame, connectionId);
-    } else if (CALL_EVENTS.has(event.type) || (event.type === "notification" && event.callId)) {
-      calls.record(event as CallEvent, connectionId, connection.getState().revision);
+    } else if (isCallEvent(event)) {
+      calls.record(event, connectionId, connection.getState().revision);
     } else if (event.type === "closed" && connection.getState().connectionId === connectionId) {
       // A failed connection stays failed; an exit's error, set just before, stays with it.
       if (connection.getState().status !== "failed") connection.setState({ status: "closed" });

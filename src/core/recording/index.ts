@@ -9,3 +9,4 @@ export * from "./sessionFile";
 export * from "./diff";
 export * from "./replayMatch";
 export * from "./replay";
+export * from "./record";
