@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { accept, CallBuilder, elicitRequest, samplingRequest } from "../../../test/support/app/builders";
 import { diffCall, stableJson } from "./diff";
 

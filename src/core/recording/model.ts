@@ -4,7 +4,7 @@
  * session files carry them, and the rounds, diff and replay code reads them; none of it needs a DOM.
  */
 import type { Frame } from "../jsonrpc/connection";
-import type { McpError } from "../jsonrpc/errors";
+import type { McpError } from "../errors";
 import type { ClientEvent } from "../mcp/events";
 import type { InputKind } from "../protocol/types";
 

@@ -1,4 +1,4 @@
-import type { McpError } from "../jsonrpc/errors";
+import type { McpError } from "../errors";
 import { isInputMethod, type InputMethod } from "../protocol/meta";
 import type { InputKind, InputResponse } from "../protocol/types";
 import type { CallRecord } from "./model";

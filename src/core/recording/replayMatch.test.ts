@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { groupRounds } from "./rounds";
 import { accept, CallBuilder, elicitRequest, rootsRequest, samplingRequest } from "../../../test/support/app/builders";
 import { recordedAnswer, type Question } from "./replayMatch";

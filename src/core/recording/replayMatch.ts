@@ -1,4 +1,4 @@
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import type { InputKind, InputRequest, InputResponse } from "../protocol/types";
 import { questionKindOf, questionOf } from "./model";
 import type { InputView, RoundView } from "./rounds";

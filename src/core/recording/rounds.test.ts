@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { CallBuilder, accept, elicitRequest, presaToken, rootsRequest, samplingRequest } from "../../../test/support/app/builders";
 import { groupRounds } from "./rounds";
 

@@ -3,7 +3,7 @@
  * same rounds, and events that refer to a round never started (a broken core) open one rather than
  * being lost.
  */
-import type { McpError } from "../jsonrpc/errors";
+import type { McpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import type { Era } from "../protocol/revisions";
 import type { InputRequest, InputResponse, InputResponses } from "../protocol/types";

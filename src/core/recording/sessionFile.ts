@@ -1,4 +1,4 @@
-import { McpError, type ErrorKind, type LocalReason } from "../jsonrpc/errors";
+import { McpError, type ErrorKind, type LocalReason } from "../errors";
 import { parseFrame } from "../jsonrpc/messages";
 import { isObject } from "../protocol/types";
 import type { Implementation } from "../protocol/types";

@@ -3,7 +3,7 @@
  * and real presa v1 tokens signed with a known secret, so tests read like the flows they describe.
  */
 import type { Frame } from "../../../src/core/jsonrpc/connection";
-import { McpError } from "../../../src/core/jsonrpc/errors";
+import { McpError } from "../../../src/core/errors";
 import type { JsonRpcMessage, RequestId } from "../../../src/core/jsonrpc/messages";
 import type { RetryDraft } from "../../../src/core/mcp/events";
 import type { Era } from "../../../src/core/protocol/revisions";

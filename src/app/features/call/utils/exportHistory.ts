@@ -3,7 +3,7 @@
  * (callsStore's cap), so a long session is saved by exporting before older calls leave. Pure.
  */
 import { McpError } from "../../../../core/jsonrpc/errors";
-import type { CallsState } from "../store/callsStore";
+import type { CallsState } from "../callsStore";
 
 export const HISTORY_FORMAT = "presa-call-history/1";
 

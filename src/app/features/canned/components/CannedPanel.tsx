@@ -1,4 +1,4 @@
-import { cannedStore, useCanned } from "../store/cannedStore";
+import { cannedStore, useCanned } from "../cannedStore";
 import { CANNED_KINDS, type CannedKind } from "../utils/cannedMatch";
 import { MockModelPanel } from "./MockModelPanel";
 

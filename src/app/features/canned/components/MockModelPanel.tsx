@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { cannedStore, useCanned } from "../store/cannedStore";
+import { cannedStore, useCanned } from "../cannedStore";
 import { parseScript } from "../utils/mockModel";
 
 /** The mock model: scripted replies that answer sampling requests while it is on. */

@@ -1,8 +1,8 @@
 import { CopyButton } from "../../../components/ui/CopyButton";
 import { useConnection } from "../../../lib/context";
 import { useUi } from "../../../stores/uiStore";
-import { usePresent } from "../../present/store/presentStore";
-import { buildDeepLink } from "../utils/deepLink";
+import { usePresent } from "../../present/presentStore";
+import { buildDeepLink } from "../deepLink";
 
 /** A link to this place (target, revision, selected item, presentation mode) to hand out. */
 export function CopyLink() {

@@ -1,6 +1,6 @@
 import { META } from "../../../../core/protocol/meta";
 import type { Era } from "../../../../core/protocol/revisions";
-import type { LogLevel } from "../store/notifyStore";
+import type { LogLevel } from "../notifyStore";
 
 /**
  * The `_meta` each call carries so the server may report on it: a progressToken (spec "Progress",

@@ -1,5 +1,5 @@
 import { isObject } from "../../../../core/protocol/types";
-import type { CallEvent } from "../../call/store/callsStore";
+import type { CallEvent } from "../../call/callsStore";
 
 /** The latest progress a call reported (spec "Progress"). */
 export interface ProgressView {

@@ -1,4 +1,4 @@
-import type { CallRecord } from "../../call/store/callsStore";
+import type { CallRecord } from "../../call/callsStore";
 import type { ChainLink } from "../utils/chainOf";
 import { formatMs } from "../utils/describe";
 import type { RoundView } from "../../../model";

@@ -6,7 +6,7 @@ import { capText, safeJson, type Capped } from "../../../lib/capText";
  */
 import type { McpError } from "../../../../core/jsonrpc/errors";
 import type { InputRequest } from "../../../../core/protocol/types";
-import type { CallRecord } from "../../call/store/callsStore";
+import type { CallRecord } from "../../call/callsStore";
 
 /** Longest one-line summary; the full request stays one click away. */
 export const SUMMARY_MAX = 140;

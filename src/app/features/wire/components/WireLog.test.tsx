@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Controller } from "../../../session/controller";
 import { brokenFrame, notificationFrame, requestFrame, resultFrame } from "../../../../../test/support/app/builders";
 import { renderWithController } from "../../../../../test/support/app/renderWithController";
-import type { WireEntry } from "../store/wireStore";
+import type { WireEntry } from "../wireStore";
 import { WireLog } from "./WireLog";
 
 afterEach(cleanup);

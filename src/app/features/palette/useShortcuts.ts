@@ -1,8 +1,8 @@
 import { useEffect } from "react";
-import { useController } from "../../../lib/context";
-import { selectionKey, uiStore } from "../../../stores/uiStore";
-import { runSelection } from "../../call/utils/runSelection";
-import { escapeAction } from "../utils/escapeAction";
+import { useController } from "../../lib/context";
+import { selectionKey, uiStore } from "../../stores/uiStore";
+import { runSelection } from "../call/utils/runSelection";
+import { escapeAction } from "./utils/escapeAction";
 
 /** Ctrl on most keyboards, Cmd on a Mac. */
 export function isModKey(e: KeyboardEvent): boolean {

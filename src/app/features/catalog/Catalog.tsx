@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useConnection, useController, useUi } from "../../../lib/context";
-import { uiActions, type Selection } from "../../../stores/uiStore";
-import { ErrorView } from "../../errors/components/ErrorView";
-import { usePrompts, useResources, useTools } from "../api/queries";
-import { toMcpError } from "../../../../core/jsonrpc/errors";
+import { useConnection, useController, useUi } from "../../lib/context";
+import { uiActions, type Selection } from "../../stores/uiStore";
+import { ErrorView } from "../errors/components/ErrorView";
+import { usePrompts, useResources, useTools } from "./queries";
+import { toMcpError } from "../../../core/jsonrpc/errors";
 
 function isSelected(a: Selection | undefined, b: Selection): boolean {
   return JSON.stringify(a) === JSON.stringify(b);

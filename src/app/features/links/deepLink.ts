@@ -1,5 +1,5 @@
-import { isRevision, type Revision } from "../../../../core/protocol/revisions";
-import type { Selection } from "../../../stores/uiStore";
+import { isRevision, type Revision } from "../../../core/protocol/revisions";
+import type { Selection } from "../../stores/uiStore";
 
 /** What a link may carry; nothing in it runs a call, and a URL target is connected only after a click. */
 export interface DeepLink {

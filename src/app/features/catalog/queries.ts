@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Prompt, Resource, ResourceTemplate, Tool } from "../../../../core/protocol/types";
-import { useConnection, useController } from "../../../lib/context";
-import type { Controller } from "../../../session/controller";
+import type { Prompt, Resource, ResourceTemplate, Tool } from "../../../core/protocol/types";
+import { useConnection, useController } from "../../lib/context";
+import type { Controller } from "../../session/controller";
 
 function list<T>(value: unknown): T[] {
   return Array.isArray(value) ? (value.filter((v) => typeof v === "object" && v !== null) as T[]) : [];

@@ -1,9 +1,9 @@
-import { markKey, type AutoDecision } from "../../../lib/autoAnswer";
-import type { Controller } from "../../../session/controller";
-import type { ConnectionState } from "../../../stores/connectionStore";
-import type { CannedStore } from "../store/cannedStore";
-import { cannedKindOf, findCanned, questionOf, targetOf } from "../utils/cannedMatch";
-import { MOCK_MODEL, mockReplyText, mockResult, parseScript } from "../utils/mockModel";
+import { markKey, type AutoDecision } from "../../lib/autoAnswer";
+import type { Controller } from "../../session/controller";
+import type { ConnectionState } from "../../stores/connectionStore";
+import type { CannedStore } from "./cannedStore";
+import { cannedKindOf, findCanned, questionOf, targetOf } from "./utils/cannedMatch";
+import { MOCK_MODEL, mockReplyText, mockResult, parseScript } from "./utils/mockModel";
 
 /** Whose canned answers apply: the server's own name, else where it is. */
 export function serverIdentity(c: Pick<ConnectionState, "serverInfo" | "settings">): string {

@@ -1,8 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ListenHandle } from "../../../../core/mcp/subscriptions";
-import type { Controller } from "../../../session/controller";
-import type { ConnectionState } from "../../../stores/connectionStore";
-import { LIST_CHANGED_QUERY, listenFilter } from "../utils/listenFilter";
+import type { ListenHandle } from "../../../core/mcp/subscriptions";
+import type { Controller } from "../../session/controller";
+import type { ConnectionState } from "../../stores/connectionStore";
+import { LIST_CHANGED_QUERY, listenFilter } from "./utils/listenFilter";
 
 /**
  * Keeps the catalog fresh: a list_changed notification (sent unasked on initialize-era sessions,

@@ -1,7 +1,7 @@
 import { createStore } from "zustand/vanilla";
-import { addEvent, openRecord, type CallEvent, type CallRecord } from "../../../../core/recording";
+import { addEvent, openRecord, type CallEvent, type CallRecord } from "../../../core/recording";
 
-export type { CallEvent, CallRecord } from "../../../../core/recording";
+export type { CallEvent, CallRecord } from "../../../core/recording";
 
 export interface CallsState {
   calls: Record<string, CallRecord>;

@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from "react";
-import { useSession } from "../../../lib/context";
-import { JsonPreview } from "../../../components/ui/JsonPreview";
-import type { HeldRetry } from "../store/stepStore";
-import { buildRetry, initialEdits, type RetryEdits } from "../utils/retryEdits";
+import { useSession } from "../../lib/context";
+import { JsonPreview } from "../../components/ui/JsonPreview";
+import type { HeldRetry } from "./stepStore";
+import { buildRetry, initialEdits, type RetryEdits } from "./retryEdits";
 
 /** Step mode: the held retry, open to edits of its answers and its token, then sent or abandoned. */
 export function HeldRetryPanel({ held }: { held: HeldRetry }) {

@@ -1,7 +1,7 @@
 import { createStore } from "zustand/vanilla";
 import { useStore } from "zustand";
-import { isObject } from "../../../../core/protocol/types";
-import { CANNED_KINDS, type CannedAnswer, type CannedKind } from "../utils/cannedMatch";
+import { isObject } from "../../../core/protocol/types";
+import { CANNED_KINDS, type CannedAnswer, type CannedKind } from "./utils/cannedMatch";
 
 export interface MockSettings {
   enabled: boolean;

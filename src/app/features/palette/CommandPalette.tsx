@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { uiActions, type Selection, type UiState } from "../../../stores/uiStore";
-import { usePrompts, useResources, useTools } from "../../catalog/api/queries";
-import { useShortcuts } from "../api/useShortcuts";
-import { filterItems, paletteItems } from "../utils/paletteItems";
+import { uiActions, type Selection, type UiState } from "../../stores/uiStore";
+import { usePrompts, useResources, useTools } from "../catalog/queries";
+import { useShortcuts } from "./useShortcuts";
+import { filterItems, paletteItems } from "./utils/paletteItems";
 
 const TAB: Record<Selection["kind"], UiState["tab"]> = { tool: "tools", resource: "resources", template: "resources", prompt: "prompts" };
 

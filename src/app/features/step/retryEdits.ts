@@ -3,8 +3,8 @@
  * is kept byte for byte (brief §5.4 rule 2) unless the user touched it: the text field's value is
  * used only after an edit, so nothing a browser does to an input's value can change what is sent.
  */
-import type { RetryDraft } from "../../../../core/mcp/events";
-import type { InputResponses } from "../../../../core/protocol/types";
+import type { RetryDraft } from "../../../core/mcp/events";
+import type { InputResponses } from "../../../core/protocol/types";
 
 export interface RetryEdits {
   responsesText: string;

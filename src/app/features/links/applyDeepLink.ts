@@ -1,9 +1,9 @@
-import type { Controller } from "../../../session/controller";
-import type { ConnectionSettings } from "../../../stores/connectionStore";
-import { uiStore, type UiState } from "../../../stores/uiStore";
-import { presentStore } from "../../present/store/presentStore";
-import { linkStore } from "../store/linkStore";
-import type { DeepLink } from "../utils/deepLink";
+import type { Controller } from "../../session/controller";
+import type { ConnectionSettings } from "../../stores/connectionStore";
+import { uiStore, type UiState } from "../../stores/uiStore";
+import { presentStore } from "../present/presentStore";
+import { linkStore } from "./linkStore";
+import type { DeepLink } from "./deepLink";
 
 const TAB: Record<"tool" | "prompt" | "resource", UiState["tab"]> = { tool: "tools", prompt: "prompts", resource: "resources" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CallEvent } from "../../../model";
+import type { CallEvent } from "../../model";
 import { createCallsStore } from "./callsStore";
 
 const started = (callId: string, name: string, at: number): CallEvent => ({ type: "callStarted", callId, method: "tools/call", params: { name, arguments: {} }, at });

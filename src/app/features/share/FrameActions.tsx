@@ -1,8 +1,8 @@
-import { isRequest } from "../../../../core/jsonrpc/messages";
-import { CopyButton } from "../../../components/ui/CopyButton";
-import { useConnection, useController } from "../../../lib/context";
-import type { WireEntry } from "../../wire/store/wireStore";
-import { curlCommand, frameJson } from "../utils/curl";
+import { isRequest } from "../../../core/jsonrpc/messages";
+import { CopyButton } from "../../components/ui/CopyButton";
+import { useConnection, useController } from "../../lib/context";
+import type { WireEntry } from "../wire/wireStore";
+import { curlCommand, frameJson } from "./utils/curl";
 
 function customHeaders(rows: { name: string; value: string }[]): Record<string, string> {
   const headers: Record<string, string> = {};
