@@ -19,7 +19,7 @@ export interface HeaderRow {
  * CORS), or a stdio command the bridge spawns once the user has confirmed exactly that command.
  */
 export type Target =
-  /** `server`: the demo server (the default) or the hostile demo server that misbehaves on purpose (issue 8). */
+  /** `server`: the demo server (the default) or the hostile demo server that misbehaves on purpose (README "Hostile servers and faults"). */
   | { kind: "embedded"; server?: EmbeddedServerName }
   | { kind: "url"; url: string; headers: HeaderRow[] }
   | { kind: "bridge-http"; url: string; headers: HeaderRow[] }

@@ -1,7 +1,8 @@
 /**
  * Step mode's editor model: what the user typed for a held retry and the draft it makes. The token
- * is kept byte for byte (brief §5.4 rule 2) unless the user touched it: the text field's value is
- * used only after an edit, so nothing a browser does to an input's value can change what is sent.
+ * is kept byte for byte (README "The requestState token") unless the user touched it: the text
+ * field's value is used only after an edit, so nothing a browser does to an input's value can
+ * change what is sent.
  */
 import type { RetryDraft } from "../../../core/mcp/events";
 import type { InputResponses } from "../../../core/protocol/types";
