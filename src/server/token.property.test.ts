@@ -5,8 +5,7 @@
 import canonicalize from "canonicalize";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { JsonValue } from "../core/protocol/types";
-import { DIGEST_EXCLUDED_PARAMS } from "../core/state/format";
+import { type JsonValue, DIGEST_EXCLUDED_PARAMS } from "../core";
 import { createStateKey, signState, verifyState, type StateFailureReason, type StateScope } from "./token";
 
 const RUNS = 10_000;

@@ -2,8 +2,7 @@
 // handler sees of the answers (inputResponse, ctx.inputResponses, ctx.state), in both eras and over
 // both transports. Every test also validates every frame against the negotiated revision's schema.
 import { afterEach, describe, expect, it } from "vitest";
-import { text } from "../core/mcp";
-import type { JsonValue } from "../core/protocol/types";
+import { text, type JsonValue } from "../core";
 import { elicit, inputRequired, inputResponse, roots, sample, server, type HandlerContext } from "../server";
 import {
   ALL_REVISIONS,

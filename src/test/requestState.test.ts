@@ -3,8 +3,7 @@
 // tamper is a -32602 whose message and data.reason name the check that failed.
 import { createHash, createHmac } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { text, type RetryDraft } from "../core/mcp";
-import type { McpError } from "../core/errors";
+import { text, type RetryDraft, type McpError } from "../core";
 import { demoServer } from "../server/demo";
 import { MODERN, TRANSPORTS, caught, closePairs, demoHandlers, fakeClock, messages, openPair, paramsOf, type Pair, type TransportKind } from "./harness";
 

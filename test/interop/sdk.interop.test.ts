@@ -5,8 +5,7 @@
  */
 import { Client as SdkClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, text, type Client } from "../../src/core/mcp";
-import { StreamableHttpTransport } from "../../src/core/transport/streamableHttp";
+import { connect, text, type Client, StreamableHttpTransport } from "../../src/core";
 import { demoServer } from "../../src/server/demo";
 import { startHttpServer, type RunningHttpServer } from "../../src/server/http/handler";
 import { demoHandlers, validateFrames } from "../../src/test/harness";

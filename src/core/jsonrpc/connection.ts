@@ -15,7 +15,6 @@ import {
   type RequestId,
 } from "./messages";
 import { JsonRpcErrorCode as ErrorCode } from "./codes";
-import { isObject } from "../util/isObject";
 import { peekFrame } from "./peek";
 import type { Channel, SendOptions } from "./channel";
 

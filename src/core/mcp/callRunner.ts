@@ -91,7 +91,7 @@ export class CallRunner {
       fail: () => undefined,
     };
     try {
-      const complete = host.era === "modern" ? await this.#modernLoop(withMeta, state, options) : await this.#legacyCall(withMeta, state, options);
+      const complete = host.era() === "modern" ? await this.#modernLoop(withMeta, state, options) : await this.#legacyCall(withMeta, state, options);
       // The app renders what it gets: a result of the wrong shape is the server's error, raised.
       const result = checkResultShape(method, complete);
       host.emit({ type: "callFinished", callId, method, rounds: state.round, at: host.clock.now(), ms: host.clock.now() - started, result });

@@ -14,7 +14,7 @@ import type { InputHandlers } from "./options";
  */
 export interface CallHost {
   /** The negotiated era, read when a call starts. */
-  readonly era: Era | undefined;
+  era(): Era | undefined;
   readonly clock: Clock;
   readonly declared: ClientCapabilities;
   readonly handlers: InputHandlers;

@@ -97,12 +97,9 @@ export class Client {
 
   /** The narrow view of this client the call runner works through. */
   #callHost(): CallHost {
-    const client = this;
     const connection = (): Connection => this.connection;
     return {
-      get era() {
-        return client.era;
-      },
+      era: () => this.era,
       clock: this.clock,
       declared: this.declared,
       handlers: this.handlers,
