@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { RetryDraft, StepDecision } from "../../../core/mcp/events";
-import { CallBuilder, accept, presaToken } from "../../../../test/support/app/builders";
+import type { RetryDraft, StepDecision } from "../../../core";
+import { CallBuilder, accept, presaToken } from "../../../../test/support/recording/builders";
 import { createTestController, renderWithController } from "../../../../test/support/app/renderWithController";
 import { HeldRetryPanel } from "./HeldRetryPanel";
 

@@ -2,14 +2,10 @@
 // recorded from its handle, the session file written and read back, then replayed on a fresh client
 // whose input handlers hand the replayed call's questions to the replay.
 import { afterEach, describe, expect, it } from "vitest";
-import { Client } from "../mcp";
-import type { InputContext } from "../mcp/options";
-import type { InputMethod } from "../protocol/meta";
-import type { InputResponse } from "../protocol/types";
-import { inProcessPair } from "../transport/inProcess";
-import { serveTransport } from "../../server/serve";
-import { demoServer } from "../../server/demo";
-import { exportSession, parseSession, recordCall, replayCalls, type CallRecord, type ReplayHost, type ReplayQuestion, type ReplayDecision } from "./index";
+import { Client, inProcessPair, type InputContext, type InputMethod, type InputResponse } from "../src/core";
+import { serveTransport } from "../src/server/serve";
+import { demoServer } from "../src/server/demo";
+import { exportSession, parseSession, recordCall, replayCalls, type CallRecord, type ReplayHost, type ReplayQuestion, type ReplayDecision } from "../src/core/recording";
 
 type Answer = (q: ReplayQuestion) => ReplayDecision;
 

@@ -2,15 +2,26 @@
  * Small fixture builders for the rounds, step and wire tests: a call record grown event by event,
  * and real presa v1 tokens signed with a known secret, so tests read like the flows they describe.
  */
-import type { Frame } from "../../../src/core/jsonrpc/connection";
-import { McpError } from "../../../src/core/errors";
-import type { JsonRpcMessage, RequestId } from "../../../src/core/jsonrpc/messages";
-import type { RetryDraft } from "../../../src/core/mcp/events";
-import type { Era } from "../../../src/core/protocol/revisions";
-import type { InputRequest, InputRequests, InputResponse, InputResponses, JsonValue } from "../../../src/core/protocol/types";
-import { callerDigest, decodeRequestState, keyFromSecret, macOf, paramsDigest } from "../../../src/core/state";
-import { encodePayloadPart } from "../../../src/core/state/format";
-import type { CallEvent, CallRecord, WireEntry } from "../../../src/core/recording/model";
+import {
+  type Frame,
+  McpError,
+  type JsonRpcMessage,
+  type RequestId,
+  type RetryDraft,
+  type Era,
+  type InputRequest,
+  type InputRequests,
+  type InputResponse,
+  type InputResponses,
+  type JsonValue,
+  callerDigest,
+  decodeRequestState,
+  keyFromSecret,
+  macOf,
+  paramsDigest,
+  encodePayloadPart,
+} from "../../../src/core";
+import type { CallEvent, CallRecord, WireEntry } from "../../../src/core/recording";
 
 export const T0 = 1_700_000_000_000;
 export const SECRET = "test-secret";
