@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { Frame } from "../core/jsonrpc/connection";
+import type { Frame } from "../core";
 import { attachCanned } from "./features/canned/cannedBridge";
 import { cannedStore } from "./features/canned/cannedStore";
 import { attachListChanged } from "./features/notifications/listChangedBridge";

@@ -1,19 +1,28 @@
-import { McpError, toMcpError } from "../../core/errors";
-import { Emitter } from "../../core/jsonrpc/events";
-import { Client } from "../../core/mcp";
-import type { CallHandle } from "../../core/mcp/call";
-import type { ClientEvent } from "../../core/mcp/events";
-import type { InputMethod } from "../../core/protocol/meta";
-import { REVISIONS } from "../../core/protocol/revisions";
-import { inProcessPair } from "../../core/transport/inProcess";
-import { BridgeStdioTransport, bridgeFetch, bridgeInfo, describeExit, type BridgeEndpoint } from "../../core/transport/bridge";
-import { spawnSpecKey, type ExitInfo, type SpawnSpec } from "../../core/transport/bridgeProtocol";
-import { StreamableHttpTransport } from "../../core/transport/streamableHttp";
-import type { Transport } from "../../core/transport/transport";
+import {
+  McpError,
+  toMcpError,
+  Emitter,
+  Client,
+  type CallHandle,
+  type ClientEvent,
+  type InputMethod,
+  REVISIONS,
+  inProcessPair,
+  BridgeStdioTransport,
+  bridgeFetch,
+  bridgeInfo,
+  describeExit,
+  type BridgeEndpoint,
+  spawnSpecKey,
+  type ExitInfo,
+  type SpawnSpec,
+  StreamableHttpTransport,
+  type Transport,
+  isObject,
+} from "../../core";
 import type { McpServer } from "../../server/server";
 import { serveTransport } from "../../server/serve";
 import { hostileServer } from "../../server/hostile";
-import { isObject } from "../../core/protocol/types";
 import { isCallEvent } from "../../core/recording";
 import type { LogLevel } from "../features/notifications/notifyStore";
 import { callMeta } from "../features/notifications/utils/callMeta";
@@ -24,7 +33,7 @@ import { describeTarget, rowsToRecord, spawnSpecOf } from "../features/connectio
 import { capabilitiesFromModes, handlersFromModes } from "../lib/handlers";
 import { createSession, type Session } from "./session";
 
-export type { CallHandle } from "../../core/mcp/call";
+export type { CallHandle } from "../../core";
 
 export interface ControllerDeps {
   /** The live session's stores; a fresh session when not given. */

@@ -1,7 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import type { McpError } from "../../core/jsonrpc/errors";
-import type { Era, Revision } from "../../core/protocol/revisions";
-import type { Implementation, ServerCapabilities } from "../../core/protocol/types";
+import type { McpError, Era, Revision, Implementation, ServerCapabilities } from "../../core";
 
 /** How the client treats one kind of input: answer it, leave it undeclared, or declare it with no handler. */
 export type CapabilityMode = "handled" | "off" | "declared";

@@ -1,7 +1,7 @@
 // Canned answers through a real controller and the embedded demo server: saved from an answer the
 // user gives, then answering by themselves once auto-answer is on, in both eras.
 import { afterEach, describe, expect, it } from "vitest";
-import { text } from "../../../core/mcp/text";
+import { text } from "../../../core";
 import { demoServer } from "../../../server/demo";
 import { markKey } from "../../lib/autoAnswer";
 import { createController, type Controller } from "../../session/controller";

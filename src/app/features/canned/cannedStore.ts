@@ -1,6 +1,6 @@
 import { createStore } from "zustand/vanilla";
 import { useStore } from "zustand";
-import { isObject } from "../../../core/protocol/types";
+import { isObject } from "../../../core";
 import { CANNED_KINDS, type CannedAnswer, type CannedKind } from "./utils/cannedMatch";
 
 export interface MockSettings {

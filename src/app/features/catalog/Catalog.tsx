@@ -3,7 +3,7 @@ import { useConnection, useController, useUi } from "../../lib/context";
 import { uiActions, type Selection } from "../../stores/uiStore";
 import { ErrorView } from "../errors/components/ErrorView";
 import { usePrompts, useResources, useTools } from "./queries";
-import { toMcpError } from "../../../core/jsonrpc/errors";
+import { toMcpError } from "../../../core";
 
 function isSelected(a: Selection | undefined, b: Selection): boolean {
   return JSON.stringify(a) === JSON.stringify(b);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Prompt, Resource, ResourceTemplate, Tool } from "../../../core/protocol/types";
+import type { Prompt, Resource, ResourceTemplate, Tool } from "../../../core";
 import { useConnection, useController } from "../../lib/context";
 import type { Controller } from "../../session/controller";
 

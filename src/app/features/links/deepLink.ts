@@ -1,4 +1,4 @@
-import { isRevision, type Revision } from "../../../core/protocol/revisions";
+import { isRevision, type Revision } from "../../../core";
 import type { Selection } from "../../stores/uiStore";
 
 /** What a link may carry; nothing in it runs a call, and a URL target is connected only after a click. */

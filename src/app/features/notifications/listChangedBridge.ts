@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ListenHandle } from "../../../core/mcp/subscriptions";
+import type { ListenHandle } from "../../../core";
 import type { Controller } from "../../session/controller";
 import type { ConnectionState } from "../../stores/connectionStore";
 import { LIST_CHANGED_QUERY, listenFilter } from "./utils/listenFilter";

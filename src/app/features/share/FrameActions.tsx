@@ -1,4 +1,4 @@
-import { isRequest } from "../../../core/jsonrpc/messages";
+import { isRequest } from "../../../core";
 import { CopyButton } from "../../components/ui/CopyButton";
 import { useConnection, useController } from "../../lib/context";
 import type { WireEntry } from "../wire/wireStore";

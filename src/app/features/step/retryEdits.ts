@@ -4,8 +4,7 @@
  * field's value is used only after an edit, so nothing a browser does to an input's value can
  * change what is sent.
  */
-import type { RetryDraft } from "../../../core/mcp/events";
-import type { InputResponses } from "../../../core/protocol/types";
+import type { RetryDraft, InputResponses } from "../../../core";
 
 export interface RetryEdits {
   responsesText: string;

@@ -1,5 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import type { RetryDraft, StepDecision } from "../../../core/mcp/events";
+import type { RetryDraft, StepDecision } from "../../../core";
 
 export interface HeldRetry {
   id: string;

@@ -1,5 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import type { Frame } from "../../../core/jsonrpc/connection";
+import type { Frame } from "../../../core";
 import type { WireEntry } from "../../../core/recording";
 
 export type { WireEntry } from "../../../core/recording";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { McpError } from "../../../../core/jsonrpc/errors";
+import { McpError } from "../../../../core";
 import { createCallsStore } from "../callsStore";
 import { HISTORY_FORMAT, historyFileName, historyJson } from "./exportHistory";
 

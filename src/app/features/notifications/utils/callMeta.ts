@@ -1,5 +1,4 @@
-import { META } from "../../../../core/protocol/meta";
-import type { Era } from "../../../../core/protocol/revisions";
+import { META, type Era } from "../../../../core";
 import type { LogLevel } from "../notifyStore";
 
 /**

@@ -1,4 +1,4 @@
-import { isObject } from "../../../../core/protocol/types";
+import { isObject } from "../../../../core";
 import type { CallEvent } from "../../call/callsStore";
 
 /** The latest progress a call reported (spec "Progress"). */
