@@ -1,7 +1,7 @@
 import { isRequest } from "../../../core";
 import { CopyButton } from "../../components/ui/CopyButton";
 import { useConnection, useController } from "../../lib/context";
-import type { WireEntry } from "../wire/wireStore";
+import type { WireEntry } from "../../model";
 import { curlCommand, frameJson } from "./utils/curl";
 
 function customHeaders(rows: { name: string; value: string }[]): Record<string, string> {

@@ -5,7 +5,7 @@ import { capText, safeJson, type Capped } from "../../../lib/capText";
  * each reader checks the shape it needs instead of trusting the types.
  */
 import type { McpError, InputRequest } from "../../../../core";
-import type { CallRecord } from "../../call/callsStore";
+import type { CallRecord } from "../../../model";
 
 /** Longest one-line summary; the full request stays one click away. */
 export const SUMMARY_MAX = 140;
