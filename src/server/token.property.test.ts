@@ -1,4 +1,4 @@
-// Property tests for requestState (issue 8): 10,000 random tokens, each signed for a random scope and
+// Property tests for requestState: 10,000 random tokens, each signed for a random scope and
 // then put through 0 to 3 random mutations of token, params, method, caller, key and clock. A model of
 // docs/request-state.md's acceptance rule says whether it must be accepted; verifyState must agree,
 // and say which check refused it when one thing changed.

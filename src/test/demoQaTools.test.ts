@@ -1,4 +1,4 @@
-// The demo server's QA tools (issue 6) in both eras: the five-round wizard, countdown's progress
+// The demo server's QA tools in both eras: the five-round wizard, countdown's progress
 // and logs, and the "changed" variant of two-steps.
 import { afterEach, describe, expect, it } from "vitest";
 import { text, META, type ElicitParams } from "../core";

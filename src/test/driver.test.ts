@@ -1,4 +1,4 @@
-// Area 7 (the driver's wire rules): a new JSON-RPC id per retry, requestState echoed byte for byte
+// The driver's wire rules: a new JSON-RPC id per retry, requestState echoed byte for byte
 // and omitted when none came, nothing leaking into other requests, and the round cap in both eras.
 import { afterEach, describe, expect, it } from "vitest";
 import { text, type InputHandlers, type McpError, elicit } from "../core";

@@ -1,4 +1,4 @@
-// Faults around a flow (issue 8): the HTTP server killed mid-flow and started again, an initialize-era
+// Faults around a flow: the HTTP server killed mid-flow and started again, an initialize-era
 // SSE stream dropped and resumed with Last-Event-ID, and timeouts that wait for a person but not for
 // a server that went quiet.
 import { afterEach, describe, expect, it } from "vitest";

@@ -34,7 +34,7 @@ export const MODERN = "2026-07-28";
 /** Initialize-era revisions, newest first. */
 export const LEGACY = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"] as const;
 export const ALL_REVISIONS = [MODERN, ...LEGACY] as const;
-/** Revisions where a feature exists (brief §1): elicitation from 2025-06-18, URL mode from 2025-11-25. */
+/** Revisions where a feature exists: elicitation from 2025-06-18, URL mode from 2025-11-25. */
 export const WITH_ELICITATION = ALL_REVISIONS.filter((r) => r >= "2025-06-18");
 export const WITH_URL_ELICITATION = ALL_REVISIONS.filter((r) => r >= "2025-11-25");
 

@@ -1,4 +1,4 @@
-// Area 2: revisions and negotiation. server/discover first on 2026-07-28, initialize for the older
+// Revisions and negotiation. server/discover first on 2026-07-28, initialize for the older
 // revisions, the -32022 fallback, the error when nothing is mutual, the per-request _meta, and the
 // one bounded retry on -32022 for an ordinary request.
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Area 5: requestState through the real server over both transports. The token format is checked
+// requestState through the real server over both transports. The token format is checked
 // independently of the implementation (node:crypto, by the table in docs/request-state.md); every
 // tamper is a -32602 whose message and data.reason name the check that failed.
 import { createHash, createHmac } from "node:crypto";

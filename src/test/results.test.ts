@@ -1,4 +1,4 @@
-// Area 6: results. Caching hints (ttlMs 0 after input), resultType on every 2026-07-28 result, a
+// Results. Caching hints (ttlMs 0 after input), resultType on every 2026-07-28 result, a
 // missing resultType read as complete and never retried, unknown resultTypes refused, and input on
 // prompts/get and resources/read exactly as on tools/call, in both eras.
 import { afterEach, describe, expect, it } from "vitest";

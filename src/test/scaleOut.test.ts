@@ -1,4 +1,4 @@
-// Scale-out (issue 8): two reference server processes behind a round-robin proxy on 127.0.0.1. With
+// Scale-out: two reference server processes behind a round-robin proxy on 127.0.0.1. With
 // one stateSecret every multi-round flow completes although its rounds land on different processes
 // (the state travels in requestState, SEP-2322); with different secrets the second round is refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

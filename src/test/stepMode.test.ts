@@ -1,4 +1,4 @@
-// Area 7 (step mode and events): the hook sees each RetryDraft and may edit or abort it; every round
+// Step mode and events: the hook sees each RetryDraft and may edit or abort it; every round
 // is reported as events in order; every frame that crossed the transport is a frame event.
 import { afterEach, describe, expect, it } from "vitest";
 import { text, type RetryDraft, type StepDecision, type McpError, type ElicitResult } from "../core";

@@ -1,4 +1,4 @@
-// The wire validator itself, and the one known schema.json quirk (brief §6.1, §12.7): elicitation
+// The wire validator itself, and the one known schema.json quirk: elicitation
 // content values are typed integer there, so a valid float answer fails strict validation. The
 // validator is not weakened for it; the failure is pinned here instead.
 import { afterEach, describe, expect, it } from "vitest";

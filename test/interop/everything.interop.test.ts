@@ -1,5 +1,5 @@
 /**
- * Interop with @modelcontextprotocol/server-everything over Streamable HTTP on 127.0.0.1 (issue 4 §4):
+ * Interop with @modelcontextprotocol/server-everything over Streamable HTTP on 127.0.0.1:
  * connect, list, and call its tools that elicit, sample and list roots, in every revision it accepts.
  * It is an initialize-era server (SDK 1.x), so those tools ask with live server→client requests.
  */

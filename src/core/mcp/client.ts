@@ -184,7 +184,7 @@ export class Client {
     }
   }
 
-  /** Which legacy revision to fall back to after a failed probe (brief §4.7), or none. */
+  /** Which legacy revision to fall back to after a failed probe, or none. */
   #legacyFallback(error: McpError, legacy: string[]): string | undefined {
     if (error.code === ErrorCode.UnsupportedProtocolVersion && isObject(error.data) && Array.isArray(error.data.supported)) {
       const best = bestMutual(this.offered, error.data.supported as string[]);

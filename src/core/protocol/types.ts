@@ -220,6 +220,3 @@ export interface SubscriptionFilter {
 /** The levels of `logging/setLevel` and `notifications/message`, least severe first (the syslog severities of RFC 5424). */
 export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** Re-exported for importers outside the core until they use the core's entry. */
-export { isObject } from "../util/isObject";

@@ -1,6 +1,6 @@
 /**
  * The hostile demo server's tools: one per way a broken, slow or malicious server can hurt an
- * inspector (issue 8). Faults below the handler level (bytes that are not JSON, results the reference
+ * inspector. Faults below the handler level (bytes that are not JSON, results the reference
  * server would refuse to build, a stream cut halfway) go through wireFault.ts; the rest are ordinary
  * handlers that return hostile content. README "Hostile servers and faults" lists what the user sees.
  */
