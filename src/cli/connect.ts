@@ -201,8 +201,10 @@ export async function connectTarget(spec: ConnectSpec): Promise<Connected> {
   try {
     await client.open();
   } catch (e) {
+    // Worded before closing: closing stops a stdio server, whose own exit says more than a timeout.
+    const failure = connectFailure(spec, transport, e);
     await connected.close();
-    throw connectFailure(spec, transport, e);
+    throw failure;
   }
   return connected;
 }

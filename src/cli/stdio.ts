@@ -59,6 +59,8 @@ export class SpawnedStdioTransport implements Transport {
       // "close" (not "exit"): stdout has been read to its end, so no last frame is lost.
       child.on("close", (code, signal) => {
         for (const line of out.flush()) this.#onLine(line.text);
+        for (const line of err.flush()) this.#stderrTail.push(line.text);
+        if (this.#stderrTail.length > STDERR_TAIL) this.#stderrTail.shift();
         ended({ code, signal, stderrTail: [...this.#stderrTail] });
       });
     });
