@@ -405,4 +405,3 @@ export async function connect(transport: Transport, options: ConnectOptions = {}
   }
 }
 
-export { DEFAULT_MAX_ROUNDS };
