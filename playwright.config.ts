@@ -32,7 +32,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npm run build -- --outDir ${outDir} && npx vite preview --outDir ${outDir} --host 127.0.0.1 --port ${port} --strictPort`,
+      command: `npx vite build --outDir ${outDir} && npx vite preview --outDir ${outDir} --host 127.0.0.1 --port ${port} --strictPort`,
       url: baseURL,
       reuseExistingServer: !ci,
       timeout: 180_000,
