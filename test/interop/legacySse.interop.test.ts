@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, text, type Client, type InputHandlers } from "../../src/core/mcp";
 import { isObject, type ElicitParams } from "../../src/core/protocol/types";
+import { closeBridges, testBridge } from "../../src/bridge/testKit";
 import { AutoHttpTransport } from "../../src/core/transport/autoHttp";
+import { bridgeFetch } from "../../src/core/transport/bridge";
 import { LegacySseTransport } from "../../src/core/transport/legacySse";
 import { startEverything, type Everything } from "./everything";
 import { record } from "./table";
@@ -33,6 +35,7 @@ describe("server-everything over HTTP+SSE (2024-11-05 transport)", () => {
   });
   afterAll(async () => {
     await everything?.stop();
+    await closeBridges();
   });
 
   for (const revision of ["2024-11-05", "2025-06-18"]) {
@@ -65,6 +68,26 @@ describe("server-everything over HTTP+SSE (2024-11-05 transport)", () => {
       expect(client.era).toBe("legacy");
       expect(text(await client.callTool("echo", { message: "auto" }))).toBe("Echo: auto");
       expect(text(await client.callTool("trigger-elicitation-request"))).toContain("Name: Ada Lovelace");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("through the bridge: auto falls back to HTTP+SSE with every request (GET stream, POSTs) going through /forward", async ({ task }) => {
+    record(task, { area: "server-everything (HTTP+SSE)", scenario: "auto → HTTP+SSE through the bridge", revision: "auto → 2025-11-25" });
+    const bridge = await testBridge();
+    const forwarded: string[] = [];
+    const viaBridge = bridgeFetch({ url: bridge.url, token: bridge.token }, (input, init) => {
+      forwarded.push(`${init?.method ?? "GET"} ${new Headers(init?.headers).get("X-Presa-Target") ?? ""}`);
+      return globalThis.fetch(input, init);
+    });
+    const transport = new AutoHttpTransport(everything.url, { fetch: viaBridge });
+    const client = await connect(transport, { handlers, requestTimeoutMs: 15_000 });
+    try {
+      expect(transport.chosen).toBe("http+sse");
+      expect(text(await client.callTool("echo", { message: "bridged" }))).toBe("Echo: bridged");
+      expect(text(await client.callTool("trigger-sampling-request", { prompt: "Say hi", maxTokens: 20 }))).toContain("Sampled by presa.");
+      expect(forwarded).toEqual(expect.arrayContaining([`GET ${everything.url}`, expect.stringMatching(/^POST http:\/\/127\.0\.0\.1:\d+\/message\?sessionId=/)]));
     } finally {
       await client.close();
     }
