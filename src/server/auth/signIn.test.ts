@@ -3,9 +3,7 @@
  * (oidc-provider) and the demo MCP server as a protected resource, over real HTTP on 127.0.0.1.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { closeBridges, testBridge } from "../../bridge/testKit";
 import { OAuthClient, type AuthStep } from "../../core/auth";
-import { bridgeFetch } from "../../core/transport/bridge";
 import { connect, text, type Client, type InputHandlers } from "../../core/mcp";
 import { StreamableHttpTransport } from "../../core/transport/streamableHttp";
 import { demoServer } from "../demo";
@@ -23,7 +21,6 @@ afterEach(async () => {
   client = undefined;
   await demo?.close();
   demo = undefined;
-  await closeBridges();
 });
 
 async function setup(
@@ -127,19 +124,5 @@ describe("sign-in to the protected demo through the real authorization server", 
       /HTTP 401: the server requires authorization and sign-in is off/,
     );
     expect(Date.now() - started).toBeLessThan(5000);
-  });
-
-  it("signs in through the bridge: metadata, registration and token requests and the MCP POSTs all go via /forward", async () => {
-    demo = await startProtectedDemo(demoServer());
-    const bridge = await testBridge();
-    const targets: string[] = [];
-    const viaBridge = bridgeFetch({ url: bridge.url, token: bridge.token }, (input, init) => {
-      targets.push(new URL(new Headers(init?.headers).get("X-Presa-Target") ?? "http://x/").pathname);
-      return globalThis.fetch(input, init);
-    });
-    const oauth = new OAuthClient({ redirectUrl: "http://127.0.0.1:1/callback", authorize: signInAgent(), fetch: viaBridge });
-    client = await connect(new StreamableHttpTransport(demo.url, { auth: oauth, fetch: viaBridge }), { versions: ["2026-07-28"], clientInfo: { name: "t", version: "1" }, handlers });
-    expect(text(await client.callTool("greet", {}))).toBe("Hello, Ada!");
-    expect(targets).toEqual(expect.arrayContaining(["/mcp", "/.well-known/oauth-protected-resource/mcp", "/.well-known/openid-configuration", "/reg", "/token"]));
   });
 });
