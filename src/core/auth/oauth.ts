@@ -76,10 +76,15 @@ export interface AuthStatus {
 /** A failed sign-in: the stage that failed and why, in words (also the last `failed` step of the log). */
 export class AuthFlowError extends Error {
   readonly stage: AuthStage;
-  constructor(stage: AuthStage, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** The request it failed stands unauthorized: a transport reports 401, and nothing retries it. */
+  readonly status = 401;
+  /** The reason alone, without the "sign-in stopped at …" prefix. */
+  readonly reason: string;
+  constructor(stage: AuthStage, reason: string, options?: { cause?: unknown }) {
+    super(`sign-in stopped at ${stage.replace(/-/g, " ")}: ${reason}`, options);
     this.name = "AuthFlowError";
     this.stage = stage;
+    this.reason = reason;
   }
 }
 

@@ -4,7 +4,7 @@ import { methodOf, snippet } from "./httpHeaders";
 import { frameEvent } from "./httpStream";
 import { readCappedText } from "./readBody";
 import { readSse } from "./sse";
-import type { HttpAuth } from "./streamableHttp";
+import { authStatus, type HttpAuth } from "./streamableHttp";
 import type { SendOptions, Transport, TransportEvent } from "./transport";
 
 export interface LegacySseOptions {
@@ -76,7 +76,8 @@ export class LegacySseTransport implements Transport {
       response = await this.#fetch(endpoint, init);
     } catch (error) {
       if (options.signal?.aborted) throw new McpError({ kind: "cancelled", message: `${what}: cancelled`, cause: error });
-      throw new McpError({ kind: "transport", message: `${what} to ${endpoint} failed: ${error instanceof Error ? error.message : String(error)}`, cause: error });
+      const status = authStatus(error);
+      throw new McpError({ kind: "transport", message: `${what} to ${endpoint} failed: ${error instanceof Error ? error.message : String(error)}`, cause: error, ...(status ? { status } : {}) });
     }
     // The answer comes down the stream; the POST itself is acknowledged (202, or 200 with a short body).
     const text = await readCappedText(response, what);
@@ -98,7 +99,8 @@ export class LegacySseTransport implements Transport {
     try {
       response = await this.#fetch(this.#url, { method: "GET", headers, signal: this.#stream.signal });
     } catch (error) {
-      throw new McpError({ kind: "transport", message: `GET (SSE stream) to ${this.#url} failed: ${error instanceof Error ? error.message : String(error)}`, cause: error });
+      const status = authStatus(error);
+      throw new McpError({ kind: "transport", message: `GET (SSE stream) to ${this.#url} failed: ${error instanceof Error ? error.message : String(error)}`, cause: error, ...(status ? { status } : {}) });
     }
     const type = (response.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
     if (!response.ok || type !== "text/event-stream" || !response.body) {

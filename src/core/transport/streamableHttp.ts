@@ -324,7 +324,9 @@ export class StreamableHttpTransport implements Transport {
         : new McpError({ kind: "cancelled", message: `${what}: cancelled`, cause: error });
     }
     const reason = error instanceof Error ? error.message : String(error);
-    return new McpError({ kind: "transport", message: `${what} to ${this.#url} failed: ${reason}`, cause: error });
+    // A sign-in that failed (HttpAuth) carries the status it answers, so the client does not retry it.
+    const status = authStatus(error);
+    return new McpError({ kind: "transport", message: `${what} to ${this.#url} failed: ${reason}`, cause: error, ...(status ? { status } : {}) });
   }
 
   #sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -341,6 +343,12 @@ export class StreamableHttpTransport implements Transport {
       signal.addEventListener("abort", onAbort, { once: true });
     });
   }
+}
+
+/** The HTTP status a failed sign-in stands for (AuthFlowError.status), if the error has one. */
+export function authStatus(error: unknown): number | undefined {
+  const status = error instanceof Error && "status" in error ? error.status : undefined;
+  return typeof status === "number" ? status : undefined;
 }
 
 /** A 401/403 the sign-in did not (or could not) resolve, in words: never retried, so never a hang. */

@@ -48,7 +48,7 @@ async function setup(
     steps,
     pages,
     authorizeUrls,
-    open: async () => (client = await connect(new StreamableHttpTransport(url, { auth: oauth }), { versions: [revision], clientInfo: { name: "t", version: "1" }, handlers })),
+    open: async () => (client = await connect(new StreamableHttpTransport(url, { auth: oauth }), { ...(revision === "auto" ? {} : { versions: [revision] }), clientInfo: { name: "t", version: "1" }, handlers })),
   };
 }
 
@@ -107,6 +107,12 @@ describe("sign-in to the protected demo through the real authorization server", 
     expect(Date.now() - started).toBeLessThan(10_000);
     const failed = steps.filter((s) => s.outcome === "failed");
     expect(failed.at(-1)).toMatchObject({ stage: "authorization" });
+  });
+
+  it("offering every revision, a refused sign-in is not asked again by the fall back to initialize", async () => {
+    const { pages, open } = await setup("auto", { consent: "deny" });
+    await expect(open()).rejects.toThrow(/sign-in stopped at authorization: the authorization server refused: access_denied/);
+    expect(pages).toEqual(["login", "deny"]);
   });
 
   it("refuses authorization server metadata whose issuer is not the one it was looked up for", async () => {
