@@ -73,6 +73,9 @@ export interface AuthStatus {
   hasRefreshToken: boolean;
 }
 
+/** A token this close to its expiry (by the client's clock) is refreshed before use. */
+const EXPIRY_MARGIN_MS = 0;
+
 /** A failed sign-in: the stage that failed and why, in words (also the last `failed` step of the log). */
 export class AuthFlowError extends Error {
   readonly stage: AuthStage;
@@ -269,6 +272,13 @@ export class OAuthClient {
       const maxStepUps = this.#options.maxStepUps ?? 2;
       for (;;) {
         if (this.#pending) await this.#pending.catch(() => undefined);
+        // An access token known to have expired is refreshed before it is sent (a 401 would follow).
+        const expiring = this.#tokens;
+        if (expiring?.refreshToken && expiring.expiresAt !== undefined && this.#now() >= expiring.expiresAt - EXPIRY_MARGIN_MS && signIns === 0) {
+          await this.#run(async () => {
+            if (this.#tokens === expiring) await this.#tryRefresh();
+          }).catch(() => undefined);
+        }
         const headers = new Headers(init?.headers);
         const sentToken = this.#tokens?.accessToken;
         if (sentToken !== undefined) headers.set("Authorization", `Bearer ${sentToken}`);

@@ -27,6 +27,7 @@ async function setup(
   revision: string,
   agent: SignInAgentOptions = {},
   demoOptions: ProtectedDemoOptions = {},
+  now?: () => number,
 ): Promise<{ oauth: OAuthClient; steps: AuthStep[]; pages: string[]; authorizeUrls: string[]; open: () => Promise<Client> }> {
   demo = await startProtectedDemo(demoServer(), demoOptions);
   const steps: AuthStep[] = [];
@@ -41,6 +42,7 @@ async function setup(
     },
     clientName: "presa sign-in test",
     onStep: (step) => steps.push(step),
+    ...(now ? { now } : {}),
   });
   const url = demo.url;
   return {
@@ -86,18 +88,30 @@ describe("sign-in to the protected demo through the real authorization server", 
     expect(steps.some((s) => s.stage === "step-up" && s.outcome === "info")).toBe(true);
   });
 
-  it("refreshes an expired access token with the refresh token (and on demand)", async () => {
-    const { oauth, steps, authorizeUrls, open } = await setup("2026-07-28", {}, { accessTokenTtl: 1 });
+  it("refreshes an expired access token with the refresh token: before sending, on a 401, and on demand", async () => {
+    let offset = 0; // the client's clock against the server's
+    const { oauth, steps, authorizeUrls, open } = await setup("2026-07-28", {}, { accessTokenTtl: 2 }, () => Date.now() + offset);
     const c = await open();
     const first = oauth.accessToken;
-    await new Promise((r) => setTimeout(r, 1500));
+    const challenges = (): AuthStep[] => steps.filter((s) => s.stage === "challenge");
+    const refreshed = (): number => steps.filter((s) => s.stage === "refresh" && s.outcome === "ok").length;
+    // The client sees the token expired: it refreshes before sending, and the server never says 401.
+    offset = 10_000;
     expect(text(await c.callTool("greet", {}))).toBe("Hello, Ada!");
-    expect(steps.some((s) => s.stage === "refresh" && s.outcome === "ok")).toBe(true);
+    expect(challenges()).toHaveLength(1);
+    expect(refreshed()).toBeGreaterThanOrEqual(1);
     expect(oauth.accessToken).not.toBe(first);
-    expect(authorizeUrls).toHaveLength(1); // refreshed, not signed in again
-    const second = oauth.accessToken;
+    // A client clock behind the server's: the server refuses the expired token (401) and the client refreshes then.
+    offset = -60_000;
+    const before = refreshed();
+    await new Promise((r) => setTimeout(r, 2200));
+    expect(text(await c.callTool("greet", {}))).toBe("Hello, Ada!");
+    expect(challenges().at(-1)?.decision).toMatch(/the token was refused: refreshing/);
+    expect(refreshed()).toBeGreaterThan(before);
+    expect(authorizeUrls).toHaveLength(1); // refreshed, never signed in again
+    const last = oauth.accessToken;
     await oauth.refresh();
-    expect(oauth.accessToken).not.toBe(second);
+    expect(oauth.accessToken).not.toBe(last);
   });
 
   it("explains a refused sign-in (the user denies consent): which step and why, no hang", async () => {
