@@ -5,7 +5,7 @@ import { demoServer, isDemoVariant, DEMO_VARIANTS } from "../src/server/demo";
 import { startHttpServer } from "../src/server/http/handler";
 import { BASE_SCOPE, startProtectedDemo, TEST_USER, TOOL_SCOPES } from "../src/server/auth";
 import { hostileServer } from "../src/server/hostile";
-import { REVISIONS } from "../src/core/protocol/revisions";
+import { REVISIONS } from "../src/core";
 
 const { values } = parseArgs({
   options: {

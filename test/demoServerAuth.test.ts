@@ -6,9 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { OAuthClient } from "../src/core/auth";
-import { connect, text } from "../src/core/mcp";
-import { StreamableHttpTransport } from "../src/core/transport/streamableHttp";
+import { OAuthClient, connect, text, StreamableHttpTransport } from "../src/core";
 import { signInAgent } from "../src/server/auth";
 
 const root = fileURLToPath(new URL("..", import.meta.url));

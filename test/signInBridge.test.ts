@@ -5,10 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { closeBridges, testBridge } from "../src/bridge/testKit";
-import { OAuthClient } from "../src/core/auth";
-import { connect, text, type Client } from "../src/core/mcp";
-import { bridgeFetch } from "../src/core/transport/bridge";
-import { StreamableHttpTransport } from "../src/core/transport/streamableHttp";
+import { OAuthClient, connect, text, type Client, bridgeFetch, StreamableHttpTransport } from "../src/core";
 import { signInAgent, startProtectedDemo, type ProtectedDemo } from "../src/server/auth";
 import { demoServer } from "../src/server/demo";
 

@@ -5,12 +5,8 @@
  * back as the spec's backwards-compatibility section says.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, text, type Client, type InputHandlers } from "../../src/core/mcp";
-import { isObject, type ElicitParams } from "../../src/core/protocol/types";
+import { connect, text, type Client, type InputHandlers, isObject, type ElicitParams, AutoHttpTransport, bridgeFetch, LegacySseTransport } from "../../src/core";
 import { closeBridges, testBridge } from "../../src/bridge/testKit";
-import { AutoHttpTransport } from "../../src/core/transport/autoHttp";
-import { bridgeFetch } from "../../src/core/transport/bridge";
-import { LegacySseTransport } from "../../src/core/transport/legacySse";
 import { startEverything, type Everything } from "./everything";
 import { record } from "./table";
 

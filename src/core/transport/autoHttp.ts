@@ -1,8 +1,8 @@
 import { Emitter } from "../jsonrpc/events";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { LegacySseTransport, type LegacySseOptions } from "./legacySse";
 import { StreamableHttpTransport, type StreamableHttpOptions } from "./streamableHttp";
-import type { SendOptions, Transport, TransportEvent } from "./transport";
+import type { SendOptions, Transport, TransportCapabilities, TransportEvent } from "./transport";
 
 export type AutoHttpOptions = StreamableHttpOptions & Pick<LegacySseOptions, "endpointTimeoutMs">;
 
@@ -33,6 +33,11 @@ export class AutoHttpTransport implements Transport {
   get chosen(): "streamable-http" | "http+sse" | undefined {
     if (!this.#decided) return undefined;
     return this.#current instanceof LegacySseTransport ? "http+sse" : "streamable-http";
+  }
+
+  /** Those of the transport in use: Streamable HTTP's until the fallback, then HTTP+SSE's. */
+  get capabilities(): TransportCapabilities {
+    return this.#current.capabilities;
   }
 
   get current(): Transport {

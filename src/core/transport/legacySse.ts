@@ -1,11 +1,11 @@
 import { Emitter } from "../jsonrpc/events";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { methodOf, snippet } from "./httpHeaders";
 import { frameEvent } from "./httpStream";
 import { readCappedText } from "./readBody";
 import { readSse } from "./sse";
 import { authStatus, type HttpAuth } from "./streamableHttp";
-import type { SendOptions, Transport, TransportEvent } from "./transport";
+import type { SendOptions, Transport, TransportCapabilities, TransportEvent } from "./transport";
 
 export interface LegacySseOptions {
   /** Sent on every request, e.g. `Authorization`. */
@@ -25,6 +25,10 @@ export interface LegacySseOptions {
  */
 export class LegacySseTransport implements Transport {
   readonly kind = "http" as const;
+  /** Answers come down the one GET stream, so aborting a POST cancels nothing: the client says so with
+   * `notifications/cancelled`; the stream is always open (no standalone one to ask for); the session
+   * lives in the endpoint URL, not in a header. */
+  readonly capabilities: TransportCapabilities = { paramHeaders: false, abortClosesStream: false, standaloneStream: false, sessions: false };
   readonly #url: string;
   readonly #headers: Record<string, string>;
   readonly #fetch: typeof fetch;

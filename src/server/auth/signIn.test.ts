@@ -3,9 +3,7 @@
  * (oidc-provider) and the demo MCP server as a protected resource, over real HTTP on 127.0.0.1.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { OAuthClient, type AuthStep } from "../../core/auth";
-import { connect, text, type Client, type InputHandlers } from "../../core/mcp";
-import { StreamableHttpTransport } from "../../core/transport/streamableHttp";
+import { OAuthClient, type AuthStep, connect, text, type Client, type InputHandlers, StreamableHttpTransport } from "../../core";
 import { demoServer } from "../demo";
 import { startProtectedDemo, signInAgent, type ProtectedDemo, type ProtectedDemoOptions, type SignInAgentOptions } from ".";
 
