@@ -44,7 +44,9 @@ export function forwardedRequestHeaders(incoming: IncomingHttpHeaders): Outgoing
 export function forwardedResponseHeaders(incoming: IncomingHttpHeaders): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(incoming)) {
-    if (value === undefined || DROPPED_RESPONSE.has(name) || name.startsWith("access-control-")) continue;
+    // The bridge's own headers (its X-Presa-Bridge marker above all) come from the bridge only: a
+    // target sending them could dress its answer up as the bridge's refusal.
+    if (value === undefined || DROPPED_RESPONSE.has(name) || name.startsWith("access-control-") || name.startsWith("x-presa-")) continue;
     out[name] = value;
   }
   return out;

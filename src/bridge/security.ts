@@ -10,6 +10,34 @@ export function newToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
+/** The least a given token must have: characters, and bits estimated from their spread. */
+export const TOKEN_MIN_LENGTH = 32;
+export const TOKEN_MIN_BITS = 128;
+
+/**
+ * Whether a token someone chose (PRESA_BRIDGE_TOKEN) is long and random enough, or why not. The
+ * estimate is the token's length times the Shannon entropy of its own characters, less every
+ * predictable step (a character equal to, or one code point from, the one before counts for
+ * nothing): 64 hex digits or 43 base64url characters from a random source pass with room to spare;
+ * `aaaa…`, `0123456789abcdef…` or a short word do not. It cannot prove randomness, only refuse what
+ * is plainly not.
+ */
+export function tokenStrength(token: string): { ok: true; bits: number } | { ok: false; bits: number; reason: string } {
+  const counts = new Map<string, number>();
+  for (const ch of token) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const chars = [...token];
+  let perChar = 0;
+  for (const n of counts.values()) perChar -= (n / chars.length) * Math.log2(n / chars.length);
+  let predictable = 0;
+  for (let i = 1; i < chars.length; i++) if (Math.abs((chars[i]?.codePointAt(0) ?? 0) - (chars[i - 1]?.codePointAt(0) ?? 0)) <= 1) predictable++;
+  const bits = Math.floor(perChar * (chars.length - predictable));
+  const advice = `use at least ${TOKEN_MIN_LENGTH} random characters (${TOKEN_MIN_BITS} bits), e.g. the output of \`openssl rand -hex 32\``;
+  if (/\s/.test(token)) return { ok: false, bits, reason: `the bridge token contains whitespace; ${advice}` };
+  if (chars.length < TOKEN_MIN_LENGTH) return { ok: false, bits, reason: `the bridge token is ${chars.length} characters long; ${advice}` };
+  if (bits < TOKEN_MIN_BITS) return { ok: false, bits, reason: `the bridge token is not random enough (about ${bits} bits by its characters); ${advice}` };
+  return { ok: true, bits };
+}
+
 /**
  * Checks `Authorization: Bearer <token>` in constant time: both sides are hashed first, so the
  * comparison never depends on where they differ, nor on their lengths.

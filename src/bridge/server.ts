@@ -8,7 +8,7 @@ import { parseFrame } from "../core/jsonrpc/messages";
 import { forward } from "./forward";
 import { header, readBody, sendError, sendJson, startSse, writeSse } from "./http";
 import { SessionRegistry } from "./registry";
-import { hostAllowed, isLoopbackHost, newToken, originAllowed, ownHosts, tokenMatches, type LookupAll, type OriginPolicy } from "./security";
+import { hostAllowed, isLoopbackHost, newToken, originAllowed, ownHosts, tokenMatches, tokenStrength, type LookupAll, type OriginPolicy } from "./security";
 import { INHERITED_ENV, inheritedEnv, type SpawnFn } from "./stdioSession";
 
 export const BRIDGE_VERSION = "0.1.0";
@@ -61,7 +61,8 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
     throw new Error(`refusing to listen on ${host}: the bridge spawns commands, so it binds loopback only (use --dangerously-allow-remote to override)`);
   }
   const token = options.token ?? newToken();
-  if (token.length < 16) throw new Error("the bridge token must be at least 16 characters");
+  const strength = tokenStrength(token);
+  if (!strength.ok) throw new Error(strength.reason);
   const lookup = options.lookup ?? defaultLookup;
   const log = options.log ?? (() => undefined);
   const cwd = options.cwd ?? process.cwd();
