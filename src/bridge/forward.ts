@@ -3,7 +3,7 @@ import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { isIP } from "node:net";
 import { BRIDGE_HEADERS } from "../core/transport/bridgeProtocol";
-import { header, readBody, sendError } from "./http";
+import { BRIDGE_SECURITY_HEADERS, header, readBody, sendError } from "./http";
 import { checkTarget, type LookupAll } from "./security";
 
 /** Request headers that belong to this hop (the browser and the bridge), never to the target. */
@@ -109,6 +109,7 @@ export async function forward(req: IncomingMessage, res: ServerResponse, options
       ...passed,
       ...cors,
       "Access-Control-Expose-Headers": [...Object.keys(passed), BRIDGE_HEADERS.marker].join(", "),
+      ...BRIDGE_SECURITY_HEADERS,
       [BRIDGE_HEADERS.marker]: "forwarded",
     });
     res.flushHeaders();

@@ -6,7 +6,7 @@ import { isAbsolute } from "node:path";
 import { BRIDGE_EVENTS, BRIDGE_PATHS, checkSpawnSpec, type BridgeInfo } from "../core/transport/bridgeProtocol";
 import { parseFrame } from "../core/jsonrpc/messages";
 import { forward } from "./forward";
-import { header, readBody, sendError, sendJson, startSse, writeSse } from "./http";
+import { BRIDGE_SECURITY_HEADERS, header, readBody, sendError, sendJson, startSse, writeSse } from "./http";
 import { SessionRegistry } from "./registry";
 import { hostAllowed, isLoopbackHost, newToken, originAllowed, ownHosts, tokenMatches, tokenStrength, type LookupAll, type OriginPolicy } from "./security";
 import { INHERITED_ENV, inheritedEnv, type SpawnFn } from "./stdioSession";
@@ -43,7 +43,14 @@ export interface RunningBridge {
   sessions: SessionRegistry;
   /** Replaces the exact origins allowed (the launcher pins the app's origin once Vite has one). */
   setAllowedOrigins(origins: readonly string[], loopback?: boolean): void;
-  close(): Promise<void>;
+  /**
+   * Stops every spawned server (stdin closed, then SIGTERM, then SIGKILL to its process group, each
+   * after `graceMs`) and the HTTP server. Idempotent: every call returns the one stop under way, so a
+   * repeated signal waits for the same servers instead of finding nothing left to wait for.
+   */
+  close(graceMs?: number): Promise<void>;
+  /** Process groups of servers not yet known to have exited, for a last SIGKILL. */
+  groups(): number[];
 }
 
 const defaultLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
@@ -141,10 +148,14 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
     if (!session) return sendError(res, 404, "not-found", "no such session", c);
     if (session.attached) return sendError(res, 409, "conflict", "this session's output is already being read", c);
     const stopKeepAlive = startSse(res, c);
+    // Backpressure: when the socket's buffer is full the session queues (bounded) and pauses the
+    // process until the page has read what was sent.
     const detach = sessions.attach(id, (event) => {
-      writeSse(res, event.type, event.data);
+      const more = writeSse(res, event.type, event.data);
       if (event.type === BRIDGE_EVENTS.exit) res.end();
+      return more;
     });
+    res.on("drain", () => session.resumeOutput());
     res.on("close", () => {
       stopKeepAlive();
       detach?.();
@@ -170,6 +181,8 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
   }
 
   const server = createServer((req, res) => {
+    // Nothing the bridge answers is a page to frame or sniff.
+    for (const [name, value] of Object.entries(BRIDGE_SECURITY_HEADERS)) res.setHeader(name, value);
     handle(req, res).catch((error: unknown) => {
       log(`request failed: ${String(error)}`);
       if (!res.headersSent) sendError(res, 500, "bad-request", String(error));
@@ -185,6 +198,7 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
   });
   const port = (server.address() as AddressInfo).port;
   hosts = ownHosts(host, port, options.allowedHosts);
+  let closing: Promise<void> | undefined;
   const urlHost = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${port}`,
@@ -195,10 +209,14 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
     setAllowedOrigins(origins, loopback = false) {
       policy = { loopback, origins: [...origins] };
     },
-    async close() {
-      await sessions.stopAll();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+    close(graceMs?: number) {
+      closing ??= (async () => {
+        server.close();
+        await sessions.stopAll(graceMs);
+        server.closeAllConnections();
+      })();
+      return closing;
     },
+    groups: () => sessions.everyGroup,
   };
 }
