@@ -114,6 +114,43 @@ test.describe("the built app under its strict CSP", () => {
   });
 });
 
+test.describe("the build on a static host that sends no headers", () => {
+  const STATIC = "http://static.test/";
+  const dist = join(REPO, process.env.E2E_DIST ?? "dist");
+  const serveStatic = async (page: Page): Promise<void> => {
+    await page.route(`${STATIC}**`, (route) => {
+      const path = new URL(route.request().url()).pathname;
+      return route.fulfill({ path: join(dist, path === "/" ? "index.html" : path) });
+    });
+  };
+
+  test("opened in its own tab it runs under the meta CSP with no violation", async ({ page }) => {
+    const errors = consoleErrors(page);
+    await recordViolations(page);
+    await serveStatic(page);
+    await page.goto(STATIC);
+    await expect(page.getByTestId("connection-status")).toHaveText("connected");
+    expect(await violations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    // The meta tag alone holds: an inline script added now does not run.
+    const ran = await page.evaluate(() => {
+      const s = document.createElement("script");
+      s.textContent = "window.__inline = true";
+      document.body.append(s);
+      return (window as unknown as { __inline?: boolean }).__inline === true;
+    });
+    expect(ran).toBe(false);
+  });
+
+  test("framed by another site, it refuses to run and says why", async ({ page }) => {
+    await serveStatic(page);
+    const [frame] = await frameFrom(page, [STATIC]);
+    expect(frame?.url).toBe(STATIC);
+    expect(frame?.html).toContain("presa inspector does not run inside a frame: open it in a tab of its own.");
+    expect(frame?.html).not.toContain("connection-status");
+  });
+});
+
 test.describe("npm start: the production build with the bridge", () => {
   let child: ChildProcess;
   let appUrl = "";
