@@ -244,3 +244,26 @@ describe("sessions and their slots (issue 20)", async () => {
     await s.transport.close();
   }, 20_000);
 });
+
+describe("a paused session (issue 20)", async () => {
+  const bridge = await testBridge();
+
+  it("a server paused because nobody reads is stopped within one grace period, its exit seen", async () => {
+    const response = await fetch(`${bridge.url}/sessions`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${bridge.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify(nodeScript("const l = 'y'.repeat(1 << 20) + '\\n'; (function w() { for (;;) if (!process.stdout.write(l)) return process.stdout.once('drain', w); })(); setInterval(() => {}, 1000)")),
+    });
+    const { id } = (await response.json()) as { id: string };
+    const session = bridge.sessions.get(id);
+    await until(() => session?.paused === true, 10_000);
+    const { BACKLOG_MAX_BYTES, STOP_GRACE_MS } = await import("./stdioSession");
+    expect(session?.backlogBytes).toBeGreaterThanOrEqual(BACKLOG_MAX_BYTES);
+    expect(session?.backlogBytes).toBeLessThan(BACKLOG_MAX_BYTES + 2 * 1024 * 1024);
+    const started = Date.now();
+    await bridge.sessions.stop(id);
+    // stdin's end is ignored, SIGTERM ends it: one grace period, not three.
+    expect(Date.now() - started).toBeLessThan(STOP_GRACE_MS + 1500);
+    expect(session?.exit?.signal).toBe("SIGTERM");
+  }, 30_000);
+});

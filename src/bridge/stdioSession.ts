@@ -92,6 +92,8 @@ export class StdioSession {
   #exited: Promise<void>;
   #stopping: Promise<void> | undefined;
   #cutLines = 0;
+  /** Stopping: output is read and dropped, only the exit is still reported. */
+  #discarding = false;
 
   private constructor(child: ChildProcess, pid: number, spec: SpawnSpec & { cwd: string }) {
     this.#child = child;
@@ -277,8 +279,17 @@ export class StdioSession {
 
   async #stop(graceMs: number): Promise<void> {
     if (this.#exit) return;
-    // Whatever the page has not read is of no use now: reading on lets the exit be seen.
-    this.#listener = undefined;
+    // Whatever the page has not read is of no use now: it is dropped, and the output read on (and
+    // dropped) so the process is never held on a full pipe and its exit is seen.
+    this.#discarding = true;
+    this.#backlog.length = 0;
+    this.#backlogBytes = 0;
+    this.#listenerFull = false;
+    if (this.#paused) {
+      this.#paused = false;
+      this.#child.stdout?.resume();
+      this.#child.stderr?.resume();
+    }
     this.#child.stdin?.end();
     if (!(await this.#exitedWithin(graceMs))) {
       this.#signal("SIGTERM");
@@ -332,6 +343,7 @@ export class StdioSession {
   }
 
   #emit(event: SessionEvent): void {
+    if (this.#discarding && event.type !== BRIDGE_EVENTS.exit) return;
     if (this.#listener && !this.#listenerFull && this.#backlog.length === 0) {
       if (this.#listener(event) === false) this.#listenerFull = true;
     } else {
