@@ -11,7 +11,8 @@
 import { spawn } from "node:child_process";
 import { Socket } from "node:net";
 
-const GRACE_MS = Number(process.env.PRESA_WATCHDOG_GRACE_MS ?? 1000);
+/** SIGTERM, then SIGKILL this long after, when the bridge is gone. */
+const GRACE_MS = 1000;
 const control = new Socket({ fd: 3, readable: true, writable: true });
 const reply = control;
 let child;
