@@ -4,11 +4,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, text } from "../core/mcp";
-import type { Frame } from "../core/jsonrpc/connection";
-import type { McpError } from "../core/jsonrpc/errors";
-import { bridgeFetch } from "../core/transport/bridge";
-import { StreamableHttpTransport } from "../core/transport/streamableHttp";
+import { Client, text, type Frame, type McpError, bridgeFetch, StreamableHttpTransport } from "../core";
 import { demoServer } from "../server/demo";
 import { createHttpHandler } from "../server/http/handler";
 import { answers } from "../test/seed";
@@ -129,7 +125,7 @@ describe("HTTP via the bridge to a server without CORS", () => {
       (e: McpError) => e,
     );
     expect(error?.status).toBe(502);
-    expect(error?.data).toEqual({ bridge: "upstream-failed" });
+    expect(error?.reason).toEqual({ type: "bridge", code: "upstream-failed" });
     expect(error?.message).toMatch(/could not reach http:\/\/127\.0\.0\.1:1\/mcp: connect ECONNREFUSED/);
   });
 
@@ -150,7 +146,7 @@ describe("HTTP via the bridge to a server without CORS", () => {
       (e: McpError) => e,
     );
     expect(error?.status).toBe(401);
-    expect(error?.data).toEqual({ bridge: "unauthorized" });
+    expect(error?.reason).toEqual({ type: "bridge", code: "unauthorized" });
   });
 
   it("a server sending the bridge's own X-Presa-* headers cannot pass its answer off as the bridge's", async () => {

@@ -3,8 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { LineSplitter, type Line } from "../core/transport/lines";
-import { BRIDGE_EVENTS, type ExitInfo, type SpawnSpec, type SpawnedSession } from "../core/transport/bridgeProtocol";
+import { LineSplitter, BRIDGE_EVENTS, type Line, type ExitInfo, type SpawnSpec, type SpawnedSession } from "../core";
 
 /** One event for the page's SSE stream; `data` is already JSON. */
 export interface SessionEvent {

@@ -1,4 +1,4 @@
-// Scale-out (issues 8 and 20): three reference server processes behind a real HAProxy on 127.0.0.1
+// Scale-out : three reference server processes behind a real HAProxy on 127.0.0.1
 // (src/test/haproxy.ts), the way servers run past one machine. With one stateSecret every multi-round
 // 2026-07-28 flow completes although its rounds land on different processes round-robin (the state
 // travels in requestState, SEP-2322); with different secrets the second round is refused.
@@ -6,10 +6,7 @@
 // table). A process killed mid-flow: a 2026-07-28 flow finishes on another process; an initialize-era
 // session gets a clear error, and a new connection works.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { McpError } from "../core/jsonrpc/errors";
-import { Client, text } from "../core/mcp";
-import type { InputHandlers } from "../core/mcp/options";
-import { StreamableHttpTransport } from "../core/transport/streamableHttp";
+import { type McpError, type InputHandlers, Client, text, StreamableHttpTransport } from "../core";
 import { caught, demoHandlers } from "./harness";
 import { haproxyVersion, startHaproxy, type RunningHaproxy } from "./haproxy";
 import { spawnDemoServer, type DemoProcess } from "./processes";

@@ -1,11 +1,11 @@
 import { Emitter } from "../jsonrpc/events";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { isErrorResponse, isRequest, parseFrame, type JsonRpcMessage, type RequestId } from "../jsonrpc/messages";
 import { eraOf, type Era } from "../protocol/revisions";
 import { commonHeaders, contentTypeOf, eraFor, methodOf, postHeaders, snippet, type WireState } from "./httpHeaders";
 import { frameEvent, pumpStream, type HttpLogEntry, type Reconnected } from "./httpStream";
 import { readCappedText } from "./readBody";
-import type { SendOptions, Transport, TransportEvent } from "./transport";
+import type { SendOptions, Transport, TransportCapabilities, TransportEvent } from "./transport";
 
 export type { HttpLogEntry } from "./httpStream";
 
@@ -29,6 +29,7 @@ const DELETE_TIMEOUT_MS = 5000;
  */
 export class StreamableHttpTransport implements Transport {
   readonly kind = "http" as const;
+  readonly capabilities: TransportCapabilities = { paramHeaders: true, abortClosesStream: true, standaloneStream: true, sessions: true };
   readonly #url: string;
   readonly #headers: Record<string, string>;
   readonly #fetch: typeof fetch;
@@ -195,7 +196,7 @@ export class StreamableHttpTransport implements Transport {
       void this.#pump(response.body, requestId, era, live());
       return;
     }
-    // Capped (issue 8): a hostile server's 10 MB or endless body is refused, not buffered whole.
+    // Capped: a hostile server's 10 MB or endless body is refused, not buffered whole.
     const text = await readCappedText(response, what);
     if (!response.ok) {
       const parsed = parseFrame(text);
