@@ -105,7 +105,7 @@ export {
 } from "./transport/bridgeProtocol";
 export { paramHeaders, validateToolHeaders } from "./transport/headers";
 export { postHeaders, versionNamedBy } from "./transport/httpHeaders";
-export { LineSplitter } from "./transport/lines";
+export { LineSplitter, type Line } from "./transport/lines";
 
 // requestState tokens (the presa v1 format) and the inspector's decoder
 export {

@@ -259,13 +259,20 @@ export class StreamableHttpTransport implements Transport {
     live: AbortController,
     standalone = false,
   ): Promise<void> {
+    const session = this.#sessionId;
     try {
       await pumpStream(body, {
         requestId,
         standalone,
         resumable: era === "legacy",
         signal: live.signal,
-        reconnect: async (lastEventId) => this.#asStream(await this.#get(lastEventId, live.signal), "resuming GET"),
+        reconnect: async (lastEventId) => {
+          // The stream's session is gone (a 404 since): no process can resume it, so say so.
+          if (era === "legacy" && session !== undefined && this.#sessionId !== session) {
+            return { ok: false, error: new McpError({ kind: "transport", status: 404, message: "the server no longer knows this session (HTTP 404 on it): connect again" }) };
+          }
+          return this.#asStream(await this.#get(lastEventId, live.signal), "resuming GET");
+        },
         sleep: (ms) => this.#sleep(ms, live.signal),
         emit: (event) => this.#emit(event),
         log: (entry) => this.#log(entry.level, entry.message, entry.data),
