@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, text } from "../core/mcp";
 import type { Frame } from "../core/jsonrpc/connection";
-import type { McpError } from "../core/jsonrpc/errors";
+import type { McpError } from "../core/errors";
 import { bridgeFetch } from "../core/transport/bridge";
 import { StreamableHttpTransport } from "../core/transport/streamableHttp";
 import { demoServer } from "../server/demo";
@@ -129,7 +129,7 @@ describe("HTTP via the bridge to a server without CORS", () => {
       (e: McpError) => e,
     );
     expect(error?.status).toBe(502);
-    expect(error?.data).toEqual({ bridge: "upstream-failed" });
+    expect(error?.reason).toEqual({ type: "bridge", code: "upstream-failed" });
     expect(error?.message).toMatch(/could not reach http:\/\/127\.0\.0\.1:1\/mcp: connect ECONNREFUSED/);
   });
 
@@ -150,7 +150,7 @@ describe("HTTP via the bridge to a server without CORS", () => {
       (e: McpError) => e,
     );
     expect(error?.status).toBe(401);
-    expect(error?.data).toEqual({ bridge: "unauthorized" });
+    expect(error?.reason).toEqual({ type: "bridge", code: "unauthorized" });
   });
 
   it("a redirect is not followed", async () => {

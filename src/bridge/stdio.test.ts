@@ -3,7 +3,7 @@
 // that is not there; the bridge stays up through all of them.
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, connect, text } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
+import type { McpError } from "../core/errors";
 import type { Frame } from "../core/jsonrpc/connection";
 import { BridgeStdioTransport, bridgeInfo, type BridgeEndpoint } from "../core/transport/bridge";
 import type { ExitInfo } from "../core/transport/bridgeProtocol";
@@ -167,7 +167,7 @@ describe("the demo server's stdio entry through the bridge", async () => {
     );
     expect(error?.status).toBe(422);
     expect(error?.message).toMatch(/could not start "\/no\/such\/mcp-server": spawn \/no\/such\/mcp-server ENOENT/);
-    expect(error?.data).toEqual({ bridge: "spawn-failed" });
+    expect(error?.reason).toEqual({ type: "bridge", code: "spawn-failed" });
   });
 
   it("env and cwd reach the process exactly; the bridge's other variables do not", async () => {

@@ -2,7 +2,7 @@ import { covers, elicitationMode, mergeCapabilities, requiredCapability } from "
 import { ErrorCode } from "../core/protocol/codes";
 import { INPUT_KINDS, isObject, type ClientCapabilities, type InputRequest, type InputRequests, type InputResponses, type JsonValue } from "../core/protocol/types";
 import type { Connection } from "../core/jsonrpc/connection";
-import { McpError, toMcpError } from "../core/jsonrpc/errors";
+import { McpError, toMcpError } from "../core/errors";
 import type { RequestId } from "../core/jsonrpc/messages";
 import type { RoundContext } from "./context";
 import { isInputRequired, type HandlerContext, type InputRequired } from "./definitions";

@@ -1,4 +1,4 @@
-import { McpError } from "../core/jsonrpc/errors";
+import { McpError } from "../core/errors";
 import type { JsonRpcRequest } from "../core/jsonrpc/messages";
 import { META } from "../core/protocol/meta";
 import { isObject } from "../core/protocol/types";

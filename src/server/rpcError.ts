@@ -1,4 +1,4 @@
-import { McpError } from "../core/jsonrpc/errors";
+import { McpError } from "../core/errors";
 import { ErrorCode } from "../core/protocol/codes";
 
 /** Errors a server handler throws become JSON-RPC errors with these codes (JSON-RPC 2.0 §5.1). */

@@ -1,5 +1,5 @@
 import { Emitter } from "../core/jsonrpc/events";
-import { McpError } from "../core/jsonrpc/errors";
+import { McpError } from "../core/errors";
 import { parseFrame, type JsonRpcMessage } from "../core/jsonrpc/messages";
 import { LineSplitter } from "../core/transport/lines";
 import type { Transport, TransportCapabilities, TransportEvent } from "../core/transport/transport";

@@ -4,7 +4,7 @@ import { MAX_TOKEN_LENGTH, createStateKey, signState, stateFailureError, verifyS
 import { base64urlDecode, base64urlEncode, encodePayloadPart, macOf } from "../core/state/format";
 import type { PresaPayload } from "../core/state/format";
 import type { JsonValue } from "../core/protocol/types";
-import { McpError } from "../core/jsonrpc/errors";
+import { McpError } from "../core/errors";
 
 const T0 = 1_750_000_000_000;
 const TTL = 300_000;

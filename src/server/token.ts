@@ -5,8 +5,8 @@
 import type { JsonValue } from "../core/protocol/types";
 import { isObject } from "../core/protocol/types";
 import { ErrorCode } from "../core/protocol/codes";
-import { McpError } from "../core/jsonrpc/errors";
-import type { PresaPayload } from "../core/state/format";
+import { McpError } from "../core/errors";
+import type { PresaPayload, StateFailureReason } from "../core/state/format";
 import {
   TOKEN_PREFIX,
   callerDigest,
@@ -33,8 +33,7 @@ export interface StateScope {
   caller: string;
 }
 
-/** Which check refused a token; each maps to one line of the acceptance rule. */
-export type StateFailureReason = "malformed" | "signature" | "version" | "method" | "params" | "caller" | "expired";
+export type { StateFailureReason };
 
 /** The outcome of verifyState: the state on success, else the failed check and a readable message. */
 export type VerifyResult =

@@ -3,7 +3,7 @@
 // declared without a handler is the client's own gap: kind "unsupported" in both eras.
 import { afterEach, describe, expect, it } from "vitest";
 import { text, type InputHandlers } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
+import type { McpError } from "../core/errors";
 import { META } from "../core/protocol/meta";
 import type { ClientCapabilities } from "../core/protocol/types";
 import { sample } from "../core/input";

@@ -3,7 +3,7 @@
 // a server that went quiet.
 import { afterEach, describe, expect, it } from "vitest";
 import { elicit } from "../core/input";
-import type { McpError } from "../core/jsonrpc/errors";
+import type { McpError } from "../core/errors";
 import { Client, text, type InputHandlers } from "../core/mcp";
 import { StreamableHttpTransport } from "../core/transport/streamableHttp";
 import { inputRequired, inputResponse, server } from "../server";

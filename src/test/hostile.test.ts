@@ -2,7 +2,7 @@
 // every attack ends in a typed error (or, for content, an answer kept as data), quickly, and the same
 // session then runs greet as if nothing happened.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { McpError } from "../core/jsonrpc/errors";
+import type { McpError } from "../core/errors";
 import { text } from "../core/mcp";
 import { HTML_LINE, hostileServer } from "../server/hostile";
 import { LEGACY, MODERN, TRANSPORTS, caught, demoHandlers, messages, openPair, paramsOf, type Pair } from "./harness";

@@ -3,7 +3,7 @@
  * catcher, and pass-through transport wrappers (a recording tap, a refusing mock).
  */
 import type { Clock } from "../core/jsonrpc/connection";
-import type { McpError } from "../core/jsonrpc/errors";
+import type { McpError } from "../core/errors";
 import type { JsonRpcMessage } from "../core/jsonrpc/messages";
 import type { SendOptions, Transport, TransportEvent } from "../core/transport/transport";
 

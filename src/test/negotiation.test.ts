@@ -3,7 +3,7 @@
 // one bounded retry on -32022 for an ordinary request.
 import { afterEach, describe, expect, it } from "vitest";
 import { text } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
+import type { McpError } from "../core/errors";
 import { META } from "../core/protocol/meta";
 import { demoServer } from "../server/demo";
 import { startHttpServer } from "../server/http/handler";

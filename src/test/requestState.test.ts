@@ -4,7 +4,7 @@
 import { createHash, createHmac } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { text, type RetryDraft } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
+import type { McpError } from "../core/errors";
 import { demoServer } from "../server/demo";
 import { MODERN, TRANSPORTS, caught, closePairs, demoHandlers, fakeClock, messages, openPair, paramsOf, type Pair, type TransportKind } from "./harness";
 

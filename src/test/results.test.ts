@@ -3,7 +3,7 @@
 // prompts/get and resources/read exactly as on tools/call, in both eras.
 import { afterEach, describe, expect, it } from "vitest";
 import { text } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
+import type { McpError } from "../core/errors";
 import { elicit } from "../core/input";
 import {
   LEGACY,

@@ -2,7 +2,7 @@
 // one stateSecret every multi-round flow completes although its rounds land on different processes
 // (the state travels in requestState, SEP-2322); with different secrets the second round is refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { McpError } from "../core/jsonrpc/errors";
+import type { McpError } from "../core/errors";
 import { Client, text } from "../core/mcp";
 import { StreamableHttpTransport } from "../core/transport/streamableHttp";
 import { caught, demoHandlers } from "./harness";

@@ -2,7 +2,7 @@
 // is reported as events in order; every frame that crossed the transport is a frame event.
 import { afterEach, describe, expect, it } from "vitest";
 import { text, type RetryDraft, type StepDecision } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
+import type { McpError } from "../core/errors";
 import type { ElicitResult } from "../core/protocol/types";
 import { elicit, inputRequired, inputResponse, server } from "../server";
 import { ALL_REVISIONS, MODERN, TRANSPORTS, caught, closePairs, demoHandlers, messages, offerFor, openPair, type Pair } from "./harness";

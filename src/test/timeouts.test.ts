@@ -2,7 +2,7 @@
 // answering the input a request waits on (initialize era), and a silent probe falls back to initialize.
 import { afterEach, describe, expect, it } from "vitest";
 import { text } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
+import type { McpError } from "../core/errors";
 import { STUB_DISCOVER, caught, closePairs, deferred, demoHandlers, flush, manualClock, openPair, stubPair } from "./harness";
 
 afterEach(closePairs);

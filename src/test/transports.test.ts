@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { Client, text } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
+import type { McpError } from "../core/errors";
 import { StreamableHttpTransport } from "../core/transport/streamableHttp";
 import { elicit, inputRequired, inputResponse, server } from "../server";
 import { LEGACY, MODERN, STUB_DISCOVER, caught, closePairs, deferred, demoHandlers, expectFramesValid, flush, openPair } from "./harness";

@@ -1,4 +1,4 @@
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { covers, elicitationMode } from "../protocol/capabilities";
 import { INPUT_KINDS, isObject, type ClientCapabilities, type InputRequest, type InputResponse } from "../protocol/types";
 import { checkElicitationUrl, checkRequestedSchema } from "./inputLimits";
@@ -51,7 +51,7 @@ export async function answerInput(
     throw new McpError({
       kind: "protocol",
       message: `the server asked for ${what}, which this client did not declare`,
-      data: { key: ctx.key, method: request.method },
+      reason: { type: "undeclaredInput", key: ctx.key, method: request.method },
     });
   }
   const params = (request.params ?? {}) as never;
@@ -78,7 +78,7 @@ async function call<P, R>(handler: ((p: P, ctx: InputContext) => R | Promise<R>)
     throw new McpError({
       kind: "unsupported",
       message: `the server asked for ${method}: this client declares the capability but has no handler for it`,
-      data: { key: ctx.key, method },
+      reason: { type: "undeclaredInput", key: ctx.key, method },
     });
   }
   return handler(params, ctx);

@@ -1,5 +1,5 @@
 import { Emitter } from "../jsonrpc/events";
-import type { McpError } from "../jsonrpc/errors";
+import type { McpError } from "../errors";
 import type { InputMethod } from "../protocol/meta";
 import type { ClientEvent } from "./events";
 

@@ -1,4 +1,4 @@
-import { McpError, toMcpError } from "../jsonrpc/errors";
+import { McpError, toMcpError } from "../errors";
 import { formatSize } from "../jsonrpc/limits";
 import type { JsonRpcRequest, RequestId } from "../jsonrpc/messages";
 import { isInputMethod } from "../protocol/meta";
@@ -238,7 +238,7 @@ function readInputRequired(result: Record<string, unknown>): { inputRequests: In
     throw new McpError({
       kind: "protocol",
       message: `requestState is ${formatSize(rawState.length)}, over the client's ${formatSize(MAX_REQUEST_STATE_LENGTH)} cap; it was not sent back`,
-      data: { fault: "badRequestState", length: rawState.length },
+      reason: { type: "badRequestState", length: rawState.length },
     });
   }
   if (rawRequests === undefined && rawState === undefined) {

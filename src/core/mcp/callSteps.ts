@@ -1,5 +1,5 @@
 import type { Clock } from "../jsonrpc/connection";
-import { McpError, toMcpError } from "../jsonrpc/errors";
+import { McpError, toMcpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import type { Era } from "../protocol/revisions";
 import type { ClientCapabilities, InputRequest, InputResponse } from "../protocol/types";
@@ -62,7 +62,7 @@ export function nextRound(state: CallState): void {
     throw new McpError({
       kind: "tooManyRounds",
       message: `${state.method} asked for input ${state.round} times; the cap is ${state.maxRounds} rounds`,
-      data: { rounds: state.round, maxRounds: state.maxRounds },
+      reason: { type: "roundCap", rounds: state.round, maxRounds: state.maxRounds },
     });
   }
 }

@@ -1,6 +1,6 @@
 import { Connection, systemClock, type Clock, type Frame } from "../jsonrpc/connection";
 import { Emitter } from "../jsonrpc/events";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from "../jsonrpc/messages";
 import { capabilitiesFor } from "../protocol/capabilities";
 import { ErrorCode } from "../protocol/codes";

@@ -1,5 +1,5 @@
 import type { Frame } from "../jsonrpc/connection";
-import type { McpError } from "../jsonrpc/errors";
+import type { McpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import type { Era } from "../protocol/revisions";
 import type { Implementation, InputRequest, InputRequests, InputResponse, InputResponses, Root, ServerCapabilities } from "../protocol/types";

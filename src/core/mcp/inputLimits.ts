@@ -4,7 +4,7 @@
  * outside the MCP subset (spec "Elicitation", form mode: a flat object of primitives) still passes:
  * the app shows it with warnings, since a server author needs to see what they sent.
  */
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { formatSize } from "../jsonrpc/limits";
 
 /** A flat MCP form schema nests 6 levels at most (object, properties, property, items, anyOf, option). */
@@ -17,7 +17,7 @@ export const MAX_SCHEMA_REFS = 100;
 export const MAX_URL_LENGTH = 8192;
 
 function refused(key: string, message: string): McpError {
-  return new McpError({ kind: "protocol", message, data: { fault: "badInputRequest", key } });
+  return new McpError({ kind: "protocol", message, reason: { type: "badInputRequest", key } });
 }
 
 /** Only absolute http(s) URLs may reach the user: `javascript:` and `data:` links run or render code. */

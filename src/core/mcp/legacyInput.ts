@@ -1,4 +1,4 @@
-import { McpError, toMcpError } from "../jsonrpc/errors";
+import { McpError, toMcpError } from "../errors";
 import type { JsonRpcRequest, RequestId } from "../jsonrpc/messages";
 import { ErrorCode } from "../protocol/codes";
 import { INPUT_KINDS, type InputResponse } from "../protocol/types";

@@ -1,5 +1,5 @@
 import type { RequestOptions } from "../jsonrpc/connection";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import { META, isInputMethod } from "../protocol/meta";
 import { isObject, type ClientCapabilities, type Implementation } from "../protocol/types";

@@ -1,4 +1,4 @@
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import type { InputMethod } from "../protocol/meta";
 import { isObject } from "../protocol/types";
 
@@ -24,7 +24,7 @@ export function checkResultShape(method: InputMethod, result: Record<string, unk
   const { field, item } = LISTS[method];
   const list = result[field];
   const bad = (why: string): McpError =>
-    new McpError({ kind: "protocol", message: `the ${method} result is malformed: ${why}`, data: { fault: "badResult", field } });
+    new McpError({ kind: "protocol", message: `the ${method} result is malformed: ${why}`, reason: { type: "badResult", field } });
   if (!Array.isArray(list)) throw bad(`${field} is ${list === undefined ? "missing" : typeName(list)}, not a list`);
   for (let i = 0; i < list.length; i++) {
     const entry: unknown = list[i];

@@ -1,4 +1,4 @@
-import { McpError, toMcpError } from "../jsonrpc/errors";
+import { McpError, toMcpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import { META } from "../protocol/meta";
 import type { Era } from "../protocol/revisions";

@@ -14,6 +14,7 @@ export {
   splitToken,
 } from "./format";
 export type { PresaPayload, PresaParts } from "./format";
+export { STATE_FAILURE_REASONS, type StateFailureReason } from "./format";
 export { MAX_DECODE_LENGTH, decodeRequestState, checkScope, verifyMac } from "./decode";
 export type {
   DecodedState,

@@ -1,5 +1,5 @@
 import { Emitter } from "../jsonrpc/events";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import type { JsonRpcMessage } from "../jsonrpc/messages";
 import { isObject } from "../protocol/types";
 import {
@@ -37,7 +37,7 @@ function authorized(endpoint: BridgeEndpoint, headers?: HeadersInit): Headers {
   return h;
 }
 
-/** The bridge's own refusal or failure as an McpError; `data.bridge` is its error code. */
+/** The bridge's own refusal or failure as an McpError; `reason.code` is its error code. */
 async function bridgeError(response: Response, what: string): Promise<McpError> {
   const text = await response.text().catch(() => "");
   let code = "error";
@@ -51,7 +51,7 @@ async function bridgeError(response: Response, what: string): Promise<McpError> 
   } catch {
     // not JSON: the text itself is the message
   }
-  return new McpError({ kind: "transport", status: response.status, message: `${what}: the bridge answered ${response.status}: ${message}`, data: { bridge: code } });
+  return new McpError({ kind: "transport", status: response.status, message: `${what}: the bridge answered ${response.status}: ${message}`, reason: { type: "bridge", code } });
 }
 
 /** A fetch that failed before any answer: the bridge is not running, or this page may not call it. */
@@ -60,7 +60,7 @@ function unreachable(endpoint: BridgeEndpoint, error: unknown): McpError {
   return new McpError({
     kind: "transport",
     message: `could not reach the bridge at ${endpoint.url} (${reason}): is it running, and is this page's origin allowed?`,
-    data: { bridge: "unreachable" },
+    reason: { type: "bridge", code: "unreachable" },
     cause: error,
   });
 }
@@ -226,7 +226,7 @@ export class BridgeStdioTransport implements Transport {
 
   async #post(message: JsonRpcMessage): Promise<void> {
     if (this.#closed || this.#exit) {
-      throw new McpError({ kind: "closed", message: this.#exit ? describeExit(this.#exit) : "stdio transport is closed" });
+      throw new McpError({ kind: "closed", message: this.#exit ? describeExit(this.#exit) : "stdio transport is closed", ...(this.#exit ? { reason: { type: "exit" as const, exit: this.#exit } } : {}) });
     }
     let response: Response;
     try {
@@ -240,7 +240,7 @@ export class BridgeStdioTransport implements Transport {
     }
     if (response.status === 202) return void (await response.body?.cancel());
     const error = await bridgeError(response, "writing to the server's stdin");
-    if (response.status === 404 || response.status === 410) throw new McpError({ kind: "closed", message: error.message, data: error.data });
+    if (response.status === 404 || response.status === 410) throw new McpError({ kind: "closed", message: error.message, ...(error.reason ? { reason: error.reason } : {}) });
     throw error;
   }
 

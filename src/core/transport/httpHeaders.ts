@@ -1,4 +1,4 @@
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { isRequest, type JsonRpcMessage } from "../jsonrpc/messages";
 import { META } from "../protocol/meta";
 import { eraOf, sendsVersionHeader, type Era } from "../protocol/revisions";

@@ -1,31 +1,10 @@
-import type { JsonRpcMessage, RequestId } from "../jsonrpc/messages";
-import type { McpError } from "../jsonrpc/errors";
+import type { Channel, ChannelEvent, SendOptions } from "../jsonrpc/channel";
+import type { JsonRpcMessage } from "../jsonrpc/messages";
 
-/** Per-message options a sender may give; each transport uses what applies to it. */
-export interface SendOptions {
-  /** Extra HTTP headers for this POST (the `Mcp-Param-*` mirrors); ignored off HTTP. */
-  headers?: Record<string, string>;
-  /** Aborting gives up the request; on 2026-07-28 HTTP that closes its response stream. */
-  signal?: AbortSignal;
-  /** Server side: the client request this message belongs to, so it rides on that request's stream. */
-  relatedRequestId?: RequestId;
-  /**
-   * The message as JSON text, when the sender already has it (the connection serializes every
-   * frame for its log): a transport that writes text sends this instead of serializing again.
-   */
-  raw?: string;
-}
+export type { SendOptions } from "../jsonrpc/channel";
 
-/**
- * What a transport reports. A `message` has passed `parseFrame`; `raw` is the text as it came off
- * the wire (for the log's sizes and for showing frames exactly as the peer sent them).
- */
-export type TransportEvent =
-  | { type: "message"; message: JsonRpcMessage; raw: string; relatedRequestId?: RequestId }
-  /** With `raw`: a frame that could not be parsed (logged, fails nothing). Without: the stream of
-   * `relatedRequestId` broke before its response, so that request fails. */
-  | { type: "error"; error: McpError; raw?: string; relatedRequestId?: RequestId }
-  | { type: "close"; reason?: string };
+/** What a transport reports (the channel events a Connection reads). */
+export type TransportEvent = ChannelEvent;
 
 /**
  * What a transport can do, so the client asks instead of recognising transports by kind.
@@ -48,7 +27,7 @@ export interface TransportCapabilities {
 }
 
 /** The wire, reduced to ordered writes and a stream of events (vscode-jsonrpc's reader/writer). */
-export interface Transport {
+export interface Transport extends Channel {
   /** For display and logs only; behaviour follows `capabilities`. */
   readonly kind: "in-process" | "http" | "stdio" | "bridge";
   readonly capabilities: TransportCapabilities;

@@ -1,27 +1,7 @@
 import { createStore } from "zustand/vanilla";
-import type { McpError } from "../../../../core/jsonrpc/errors";
-import type { ClientEvent } from "../../../../core/mcp/events";
+import { addEvent, openRecord, type CallEvent, type CallRecord } from "../../../../core/recording";
 
-/** The client events that belong to one call, in order. */
-export type CallEvent = Extract<
-  ClientEvent,
-  { type: "callStarted" | "roundStarted" | "inputRequested" | "inputAnswered" | "retryHeld" | "retrySent" | "callFinished" | "notification" }
->;
-
-export interface CallRecord {
-  callId: string;
-  connectionId: number;
-  method: string;
-  /** Tool or prompt name, or resource URI. */
-  target: string;
-  params: Record<string, unknown>;
-  revision: string | undefined;
-  status: "running" | "done" | "failed";
-  startedAt: number;
-  events: CallEvent[];
-  result?: Record<string, unknown>;
-  error?: McpError;
-}
+export type { CallEvent, CallRecord } from "../../../../core/recording";
 
 export interface CallsState {
   calls: Record<string, CallRecord>;
@@ -36,11 +16,6 @@ export interface CallsState {
 /** The default cap: a long session keeps its newest 500 calls in memory (bench/README: long session). */
 export const CALLS_CAP = 500;
 
-function targetOf(method: string, params: Record<string, unknown>): string {
-  const v = method === "resources/read" ? params.uri : params.name;
-  return typeof v === "string" ? v : "";
-}
-
 export function createCallsStore(cap = CALLS_CAP) {
   const store = createStore<CallsState>()(() => ({ calls: {}, order: [], selected: undefined, cap, dropped: 0 }));
   const update = (callId: string, f: (c: CallRecord) => CallRecord): void =>
@@ -52,17 +27,7 @@ export function createCallsStore(cap = CALLS_CAP) {
     /** Routes one client event to its call; a callStarted opens the record and selects it. */
     record(event: CallEvent, connectionId: number, revision: string | undefined): void {
       if (event.type === "callStarted") {
-        const call: CallRecord = {
-          callId: event.callId,
-          connectionId,
-          method: event.method,
-          target: targetOf(event.method, event.params),
-          params: event.params,
-          revision,
-          status: "running",
-          startedAt: event.at,
-          events: [event],
-        };
+        const call = openRecord(event, connectionId, revision);
         store.setState((s) => {
           const order = [...s.order, event.callId];
           const calls = { ...s.calls, [event.callId]: call };
@@ -78,19 +43,7 @@ export function createCallsStore(cap = CALLS_CAP) {
       }
       const callId = event.callId;
       if (!callId) return;
-      update(callId, (c) => {
-        const next: CallRecord = { ...c, events: [...c.events, event] };
-        if (event.type === "callFinished") {
-          if (event.error) {
-            next.status = "failed";
-            next.error = event.error;
-          } else {
-            next.status = "done";
-            if (event.result) next.result = event.result;
-          }
-        }
-        return next;
-      });
+      update(callId, (c) => addEvent(c, event));
     },
     select(callId: string | undefined): void {
       store.setState({ selected: callId });

@@ -1,8 +1,11 @@
 import type { Era } from "../../../../core/protocol/revisions";
 import type { InputKind, InputResponse } from "../../../../core/protocol/types";
+import { questionKindOf, questionOf, type QuestionKind } from "../../../../core/recording/model";
+
+export { questionOf };
 
 /** The four kinds of input a canned answer (and an auto-answer toggle) is for. */
-export type CannedKind = "form" | "url" | "sampling" | "roots";
+export type CannedKind = QuestionKind;
 export const CANNED_KINDS: readonly CannedKind[] = ["form", "url", "sampling", "roots"];
 
 /** A saved answer, found again by server, call target, input key (or question) and kind. */
@@ -32,20 +35,7 @@ export interface QuestionRef {
   params: Record<string, unknown>;
 }
 
-export function cannedKindOf(kind: InputKind, params: Record<string, unknown>): CannedKind {
-  if (kind === "sampling/createMessage") return "sampling";
-  if (kind === "roots/list") return "roots";
-  return params.mode === "url" ? "url" : "form";
-}
-
-/**
- * A question's identity apart from its key: initialize-era questions are live requests whose ids
- * change every run, so they are found by kind and message instead.
- */
-export function questionOf(kind: InputKind, params: Record<string, unknown>): string {
-  const k = cannedKindOf(kind, params);
-  return k === "form" || k === "url" ? `${k}: ${String(params.message ?? "")}` : k;
-}
+export const cannedKindOf: (kind: InputKind, params: Record<string, unknown>) => CannedKind = questionKindOf;
 
 export function targetOf(method: string, target: string): string {
   return `${method} ${target}`;

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useConnection, useInspector } from "../../../lib/context";
-import { uiStore, useUi, type Selection } from "../../../stores/uiStore";
+import { useConnection, useController, useUi } from "../../../lib/context";
+import { uiActions, type Selection } from "../../../stores/uiStore";
 import { ErrorView } from "../../errors/components/ErrorView";
 import { usePrompts, useResources, useTools } from "../api/queries";
 import { toMcpError } from "../../../../core/jsonrpc/errors";
@@ -13,7 +13,7 @@ function Item({ selection, title, subtitle }: { selection: Selection; title: str
   const current = useUi((s) => s.selection);
   return (
     <li>
-      <button type="button" className="catalog-item" aria-current={isSelected(current, selection)} onClick={() => uiStore.setState({ selection })}>
+      <button type="button" className="catalog-item" aria-current={isSelected(current, selection)} onClick={() => uiActions.select(selection)}>
         <span className="item-title">{title}</span>
         {subtitle && <span className="item-subtitle">{subtitle}</span>}
       </button>
@@ -34,7 +34,7 @@ export function Catalog() {
   const status = useConnection((s) => s.status);
   const connectionId = useConnection((s) => s.connectionId);
   const queryClient = useQueryClient();
-  const inspector = useInspector();
+  const controller = useController();
   const tools = useTools();
   const resources = useResources();
   const prompts = usePrompts();
@@ -43,13 +43,13 @@ export function Catalog() {
     ["resources", `Resources${resources.data ? ` (${resources.data.resources.length + resources.data.templates.length})` : ""}`],
     ["prompts", `Prompts${prompts.data ? ` (${prompts.data.length})` : ""}`],
   ] as const;
-  const dropped = tab === "tools" ? inspector.droppedTools() : [];
+  const dropped = tab === "tools" ? controller.droppedTools() : [];
 
   return (
     <nav className="catalog" aria-label="Catalog">
       <div className="tabs" role="tablist">
         {tabs.map(([key, label]) => (
-          <button key={key} role="tab" type="button" aria-selected={tab === key} onClick={() => uiStore.setState({ tab: key })}>
+          <button key={key} role="tab" type="button" aria-selected={tab === key} onClick={() => uiActions.setTab(key)}>
             {label}
           </button>
         ))}

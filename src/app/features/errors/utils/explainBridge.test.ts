@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { McpError } from "../../../../core/jsonrpc/errors";
+import { McpError } from "../../../../core/errors";
 import { explainError } from "./explainError";
 
 describe("explainError: the bridge's own failures", () => {
@@ -13,13 +13,13 @@ describe("explainError: the bridge's own failures", () => {
     ["unconfirmed", "Not confirmed", /confirm the command/],
     ["upstream-failed", "The bridge could not reach the server", /server runs/],
   ])("%s → %s", (bridge, title, hint) => {
-    const e = explainError(new McpError({ kind: "transport", message: "m", data: { bridge } }));
+    const e = explainError(new McpError({ kind: "transport", message: "m", reason: { type: "bridge", code: bridge } }));
     expect(e.title).toBe(title);
     expect(e.hint).toMatch(hint);
   });
 
   it("a stdio process that exited", () => {
-    const e = explainError(new McpError({ kind: "closed", message: "the server process exited with code 3; last stderr: boom", data: { exit: { code: 3, signal: null, stderrTail: ["boom"] } } }));
+    const e = explainError(new McpError({ kind: "closed", message: "the server process exited with code 3; last stderr: boom", reason: { type: "exit", exit: { code: 3, signal: null, stderrTail: ["boom"] } } }));
     expect(e).toMatchObject({ title: "The server process exited", detail: "the server process exited with code 3; last stderr: boom" });
   });
 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { McpError } from "../../../../core/jsonrpc/errors";
+import { McpError } from "../../../../core/errors";
 import { explainError } from "./explainError";
 
 describe("explainError", () => {
   it.each([
     [new McpError({ kind: "protocol", code: -32021, message: "x", data: { requiredCapabilities: { elicitation: { url: {} } } } }), /elicitation \(url\)/],
     [new McpError({ kind: "protocol", code: -32022, message: "x", data: { supported: ["2025-11-25"], requested: "2026-07-28" } }), /supports: 2025-11-25/],
-    [new McpError({ kind: "protocol", code: -32602, message: "requestState expired 3 s ago" }), /expired/],
+    [new McpError({ kind: "protocol", code: -32602, message: "requestState expired 3 s ago", data: { reason: "expired" } }), /expired/],
     [new McpError({ kind: "tooManyRounds", message: "cap is 10" }), /kept asking/],
     [new McpError({ kind: "transport", message: "fetch failed", status: 404 }), /fetch failed/],
     [new McpError({ kind: "unsupported", message: "no handler" }), /no handler/],
@@ -15,20 +15,21 @@ describe("explainError", () => {
     expect(`${e.title} ${e.detail}`).toMatch(pattern);
   });
 
-  it("names a -32602 about the token as a refused request state", () => {
-    expect(explainError(new McpError({ kind: "protocol", code: -32602, message: "requestState signature does not match" })).title).toMatch(/Request state refused/);
+  it("names a -32602 about the token as a refused request state (by its data.reason, not its text)", () => {
+    expect(explainError(new McpError({ kind: "protocol", code: -32602, message: "requestState signature does not match", data: { reason: "signature" } })).title).toMatch(/Request state refused/);
     expect(explainError(new McpError({ kind: "protocol", code: -32602, message: "Unknown tool: x" })).title).toBe("-32602 InvalidParams");
+    expect(explainError(new McpError({ kind: "protocol", code: -32602, message: "requestState is what this text says" })).title).toBe("-32602 InvalidParams");
   });
 
   it.each([
-    [{ kind: "transport", message: "bad frame from peer: not JSON: x", data: { fault: "badFrame", frame: "notJson" } }, "The answer is not JSON"],
-    [{ kind: "transport", message: "the frame is 10.2 MB, over the 8 MB cap", data: { fault: "badFrame", frame: "tooLarge" } }, "Answer too large"],
-    [{ kind: "transport", message: "the frame nests deeper than 128 levels", data: { fault: "badFrame", frame: "tooDeep" } }, "Answer nested too deep"],
-    [{ kind: "transport", message: "result is not an object", data: { fault: "badFrame", frame: "notMessage" } }, "The answer is not a JSON-RPC message"],
-    [{ kind: "transport", message: "response stream broke", data: { fault: "streamCut" } }, "The answer stopped halfway"],
-    [{ kind: "protocol", message: "the tools/call result is malformed: content is a string, not a list", data: { fault: "badResult" } }, "Malformed result"],
-    [{ kind: "protocol", message: 'URL elicitation "k" links to a javascript: URL', data: { fault: "badInputRequest" } }, "Input request refused"],
-    [{ kind: "protocol", message: "requestState is 1 MB", data: { fault: "badRequestState" } }, "Request state refused"],
+    [{ kind: "transport", message: "bad frame from peer: not JSON: x", reason: { type: "badFrame", problem: "notJson" } }, "The answer is not JSON"],
+    [{ kind: "transport", message: "the frame is 10.2 MB, over the 8 MB cap", reason: { type: "badFrame", problem: "tooLarge" } }, "Answer too large"],
+    [{ kind: "transport", message: "the frame nests deeper than 128 levels", reason: { type: "badFrame", problem: "tooDeep" } }, "Answer nested too deep"],
+    [{ kind: "transport", message: "result is not an object", reason: { type: "badFrame", problem: "notMessage" } }, "The answer is not a JSON-RPC message"],
+    [{ kind: "transport", message: "response stream broke", reason: { type: "streamCut" } }, "The answer stopped halfway"],
+    [{ kind: "protocol", message: "the tools/call result is malformed: content is a string, not a list", reason: { type: "badResult", field: "content" } }, "Malformed result"],
+    [{ kind: "protocol", message: 'URL elicitation "k" links to a javascript: URL', reason: { type: "badInputRequest", key: "k" } }, "Input request refused"],
+    [{ kind: "protocol", message: "requestState is 1 MB", reason: { type: "badRequestState", length: 1048576 } }, "Request state refused"],
     [{ kind: "protocol", message: 'input request "run" has an unknown method: shell/exec' }, "The server broke the protocol"],
     [{ kind: "timeout", message: "tools/call got no answer in 60000 ms" }, "No answer in time"],
   ] as const)("names a hostile server's fault: %j", (init, title) => {

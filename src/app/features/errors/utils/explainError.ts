@@ -1,6 +1,7 @@
-import type { McpError } from "../../../../core/jsonrpc/errors";
+import type { FrameProblem, McpError } from "../../../../core/errors";
 import { ErrorCode, errorCodeName } from "../../../../core/protocol/codes";
-import { isObject } from "../../../../core/protocol/types";
+import { isObject } from "../../../../core/util/isObject";
+import { STATE_FAILURE_REASONS } from "../../../../core/state/format";
 
 export interface Explanation {
   title: string;
@@ -19,9 +20,13 @@ function describeCaps(value: unknown): string {
   return parts.join(", ") || "a capability";
 }
 
-/** Puts an error in words for the UI, next to the raw error (design: "never a blank screen"). */
+/**
+ * Puts an error in words for the UI, next to the raw error (design: "never a blank screen"). It
+ * reads the error's kind, its local `reason`, and the code and data a server sent; never the text.
+ */
 export function explainError(error: McpError): Explanation {
   const data = isObject(error.data) ? error.data : {};
+  const reason = error.reason;
   switch (error.kind) {
     case "tooManyRounds":
       return {
@@ -36,9 +41,9 @@ export function explainError(error: McpError): Explanation {
         hint: "The client declared this capability without a handler. Set the toggle to “handled” to answer it.",
       };
     case "transport":
-      if (typeof data.bridge === "string") return explainBridge(data.bridge, error);
-      if (data.fault === "badFrame") return explainFrame(data.frame, error);
-      if (data.fault === "streamCut") {
+      if (reason?.type === "bridge") return explainBridge(reason.code, error);
+      if (reason?.type === "badFrame") return explainFrame(reason.problem, error);
+      if (reason?.type === "streamCut") {
         return {
           title: "The answer stopped halfway",
           detail: error.message,
@@ -59,7 +64,7 @@ export function explainError(error: McpError): Explanation {
     case "cancelled":
       return { title: "Cancelled", detail: error.message };
     case "closed":
-      if (isObject(data.exit)) {
+      if (reason?.type === "exit") {
         return {
           title: "The server process exited",
           detail: error.message,
@@ -91,14 +96,15 @@ export function explainError(error: McpError): Explanation {
   if (code === ErrorCode.HeaderMismatch) {
     return { title: "-32020 Header mismatch", detail: `The HTTP headers did not match the body: ${error.message}` };
   }
-  if (code === ErrorCode.InvalidParams && /requestState/i.test(error.message)) {
+  // The reference server's refusal of a requestState token (docs/request-state.md): -32602 with data.reason.
+  if (code === ErrorCode.InvalidParams && STATE_FAILURE_REASONS.includes(data.reason as never)) {
     return {
       title: "-32602 Request state refused",
       detail: error.message,
       hint: "The server checks its requestState token: changed, expired, signed with another key, or used on another call. Run the call again to start it over.",
     };
   }
-  if (code === undefined) return explainViolation(data.fault, error);
+  if (code === undefined) return explainViolation(error);
   const name = errorCodeName(code);
   return {
     title: code === undefined ? "Protocol error" : `${code}${name ? ` ${name}` : ""}`,
@@ -108,7 +114,7 @@ export function explainError(error: McpError): Explanation {
 
 const START_BRIDGE = "Start `npm start` (the bridge starts beside the app) or `npm run bridge`, then paste its URL and token under Bridge.";
 
-/** The local bridge's own refusals and failures (data.bridge is its error code), in words. */
+/** The local bridge's own refusals and failures (reason.code is its error code), in words. */
 function explainBridge(code: string, error: McpError): Explanation {
   switch (code) {
     case "none":
@@ -136,7 +142,7 @@ function explainBridge(code: string, error: McpError): Explanation {
 const SESSION_GOES_ON = "Nothing was run from it; the session goes on, and the frame is in the wire log exactly as it arrived.";
 
 /** A frame the client refused to read (core/jsonrpc/limits.ts, messages.ts parseFrame). */
-function explainFrame(problem: unknown, error: McpError): Explanation {
+function explainFrame(problem: FrameProblem, error: McpError): Explanation {
   const title =
     problem === "tooLarge"
       ? "Answer too large"
@@ -151,8 +157,8 @@ function explainFrame(problem: unknown, error: McpError): Explanation {
 }
 
 /** The server broke the protocol in a way the client caught itself (no JSON-RPC code). */
-function explainViolation(fault: unknown, error: McpError): Explanation {
-  switch (fault) {
+function explainViolation(error: McpError): Explanation {
+  switch (error.reason?.type) {
     case "badResult":
       return { title: "Malformed result", detail: `${error.message}.`, hint: "The result is not the shape MCP defines, so it is not shown as one. " + SESSION_GOES_ON };
     case "badInputRequest":

@@ -14,6 +14,11 @@ export function createLinkStore() {
 
 export const linkStore = createLinkStore();
 
+export const linkActions = {
+  dismissProblems: (): void => linkStore.setState({ problems: [] }),
+  dismissPendingUrl: (): void => linkStore.setState({ pendingUrl: undefined }),
+};
+
 export function useLink<T>(selector: (s: LinkStoreState) => T): T {
   return useStore(linkStore, selector);
 }

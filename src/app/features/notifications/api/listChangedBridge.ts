@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { ListenHandle } from "../../../../core/mcp/subscriptions";
-import type { Inspector } from "../../../lib/inspector";
+import type { Controller } from "../../../session/controller";
 import type { ConnectionState } from "../../../stores/connectionStore";
 import { LIST_CHANGED_QUERY, listenFilter } from "../utils/listenFilter";
 
@@ -10,8 +10,8 @@ import { LIST_CHANGED_QUERY, listenFilter } from "../utils/listenFilter";
  * Also asks initialize-era servers for logs at the chosen level (logging/setLevel; "off" asks for
  * emergency only). Returns the undo.
  */
-export function attachListChanged(inspector: Inspector, queryClient: QueryClient): () => void {
-  const offTap = inspector.onClientEvent(({ event, connectionId }) => {
+export function attachListChanged(controller: Controller, queryClient: QueryClient): () => void {
+  const offTap = controller.onClientEvent(({ event, connectionId }) => {
     if (event.type !== "notification") return;
     const list = LIST_CHANGED_QUERY[event.method];
     if (list) void queryClient.invalidateQueries({ queryKey: [list, connectionId] });
@@ -19,15 +19,15 @@ export function attachListChanged(inspector: Inspector, queryClient: QueryClient
   let handle: ListenHandle | undefined;
   let openedFor: number | undefined;
   const setLevel = (): void => {
-    const s = inspector.connection.getState();
-    const level = inspector.notify.getState().logLevel;
-    const client = inspector.client();
+    const s = controller.session.connection.getState();
+    const level = controller.session.notify.getState().logLevel;
+    const client = controller.client();
     if (s.status !== "connected" || s.era !== "legacy" || !s.serverCapabilities.logging || !client) return;
     // MCP has no "off": the most severe level is the closest, and a server sends nothing below it.
     void client.request("logging/setLevel", { level: level === "off" ? "emergency" : level }).catch((e: unknown) => console.warn("logging/setLevel failed:", e));
   };
   const start = (s: ConnectionState): void => {
-    const client = inspector.client();
+    const client = controller.client();
     if (!client) return;
     if (s.era === "legacy") return setLevel();
     const filter = listenFilter(s.serverCapabilities);
@@ -43,9 +43,9 @@ export function attachListChanged(inspector: Inspector, queryClient: QueryClient
     openedFor = want;
     if (want !== undefined) start(s);
   };
-  const offConnection = inspector.connection.subscribe(sync);
-  sync(inspector.connection.getState());
-  const offLevel = inspector.notify.subscribe((s, prev) => {
+  const offConnection = controller.session.connection.subscribe(sync);
+  sync(controller.session.connection.getState());
+  const offLevel = controller.session.notify.subscribe((s, prev) => {
     if (s.logLevel !== prev.logLevel) setLevel();
   });
   return () => {

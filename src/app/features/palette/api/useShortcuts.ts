@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useInspector } from "../../../lib/context";
+import { useController } from "../../../lib/context";
 import { selectionKey, uiStore } from "../../../stores/uiStore";
 import { runSelection } from "../../call/utils/runSelection";
 import { escapeAction } from "../utils/escapeAction";
@@ -14,26 +14,27 @@ export function isModKey(e: KeyboardEvent): boolean {
  * current draft, Escape cancels the pending input (escapeAction.ts) unless something else took it.
  */
 export function useShortcuts(togglePalette: () => void): void {
-  const inspector = useInspector();
+  const controller = useController();
   useEffect(() => {
+    const session = controller.session;
     const onKey = (e: KeyboardEvent): void => {
       if (isModKey(e) && e.key.toLowerCase() === "k") {
         e.preventDefault();
         togglePalette();
       } else if (isModKey(e) && e.key === "Enter") {
         const { selection, drafts } = uiStore.getState();
-        if (!selection || inspector.connection.getState().status !== "connected") return;
+        if (!selection || session.connection.getState().status !== "connected") return;
         e.preventDefault();
-        void runSelection(inspector, selection, (drafts[selectionKey(selection)] as Record<string, unknown> | undefined) ?? {});
+        runSelection(controller, selection, (drafts[selectionKey(selection)] as Record<string, unknown> | undefined) ?? {});
       } else if (e.key === "Escape" && !e.defaultPrevented) {
-        const action = escapeAction(inspector.inputs.getState().pending, inspector.calls.getState().selected);
+        const action = escapeAction(session.inputs.getState().pending, session.calls.getState().selected);
         if (!action) return;
         e.preventDefault();
-        if (action.kind === "answer") inspector.inputs.answer(action.id, action.response);
-        else inspector.inputs.refuse(action.id, action.error);
+        if (action.kind === "answer") session.inputs.answer(action.id, action.response);
+        else session.inputs.refuse(action.id, action.error);
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [inspector, togglePalette]);
+  }, [controller, togglePalette]);
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { uiStore, type Selection, type UiState } from "../../../stores/uiStore";
+import { uiActions, type Selection, type UiState } from "../../../stores/uiStore";
 import { usePrompts, useResources, useTools } from "../../catalog/api/queries";
 import { useShortcuts } from "../api/useShortcuts";
 import { filterItems, paletteItems } from "../utils/paletteItems";
@@ -35,7 +35,7 @@ function PaletteDialog({ onClose }: { onClose: () => void }) {
   const choose = (i: number) => {
     const item = shown[i];
     if (!item) return;
-    uiStore.setState({ selection: item.selection, tab: TAB[item.kind] });
+    uiActions.select(item.selection, TAB[item.kind]);
     onClose();
   };
   const onKeyDown = (e: React.KeyboardEvent) => {

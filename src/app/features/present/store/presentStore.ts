@@ -12,6 +12,10 @@ export function createPresentStore(on = false) {
 
 export const presentStore = createPresentStore();
 
+export function togglePresent(): void {
+  presentStore.setState((s) => ({ on: !s.on }));
+}
+
 export function usePresent<T>(selector: (s: PresentState) => T): T {
   return useStore(presentStore, selector);
 }

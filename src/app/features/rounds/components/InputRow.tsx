@@ -1,4 +1,4 @@
-import type { InputView } from "../utils/groupRounds";
+import type { InputView } from "../../../model";
 import { formatMs, oneLine, summarizeRequest } from "../utils/describe";
 import { JsonPreview } from "../../../components/ui/JsonPreview";
 import { AutoBadge } from "../../canned/components/AutoBadge";

@@ -3,7 +3,7 @@
  * for byte, or carry none when the round had none. A server may mint a new token every round (the
  * conformance multi-round scenario does); that is still one conversation, so `next: "new"` is normal.
  */
-import type { RoundView } from "./groupRounds";
+import type { RoundView } from "../../../model";
 
 /**
  * How a round's retry treated its token:

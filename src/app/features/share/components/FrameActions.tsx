@@ -1,6 +1,6 @@
 import { isRequest } from "../../../../core/jsonrpc/messages";
 import { CopyButton } from "../../../components/ui/CopyButton";
-import { useConnection, useInspector } from "../../../lib/context";
+import { useConnection, useController } from "../../../lib/context";
 import type { WireEntry } from "../../wire/store/wireStore";
 import { curlCommand, frameJson } from "../utils/curl";
 
@@ -12,14 +12,14 @@ function customHeaders(rows: { name: string; value: string }[]): Record<string, 
 
 /** Copy a frame as JSON, and an outgoing 2026-07-28 request as curl (or say why not). */
 export function FrameActions({ entry }: { entry: WireEntry }) {
-  const inspector = useInspector();
+  const controller = useController();
   const target = useConnection((s) => s.settings.target);
   const connectionId = useConnection((s) => s.connectionId);
   const json = <CopyButton text={frameJson(entry.message, entry.raw)} label="Copy as JSON" title="Copy frame as JSON" />;
   if (entry.direction !== "out" || !entry.message || !isRequest(entry.message)) return json;
   const message = entry.message;
   const name = message.method === "tools/call" ? message.params?.name : undefined;
-  const schema = typeof name === "string" ? inspector.client()?.toolSchemas.get(name)?.inputSchema : undefined;
+  const schema = typeof name === "string" ? controller.toolSchema(name) : undefined;
   const outcome = curlCommand({
     url: target.kind === "url" ? target.url : undefined,
     custom: target.kind === "url" ? customHeaders(target.headers) : {},

@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RetryDraft, StepDecision } from "../../../../core/mcp/events";
-import { CallBuilder, accept, presaToken } from "../../rounds/utils/builders";
-import { createTestInspector, renderWithInspector } from "../../rounds/test/renderWithInspector";
+import { CallBuilder, accept, presaToken } from "../../../../../test/support/app/builders";
+import { createTestController, renderWithController } from "../../../../../test/support/app/renderWithController";
 import { HeldRetryPanel } from "./HeldRetryPanel";
 
 afterEach(cleanup);
@@ -11,11 +11,11 @@ afterEach(cleanup);
 const TOKEN = presaToken();
 
 function hold(draft: RetryDraft): { decision: Promise<StepDecision> } {
-  const inspector = createTestInspector();
-  const decision = inspector.step.hold(draft);
-  const held = inspector.step.getState().held[0];
+  const controller = createTestController();
+  const decision = controller.session.step.hold(draft);
+  const held = controller.session.step.getState().held[0];
   if (!held) throw new Error("nothing held");
-  renderWithInspector(<HeldRetryPanel held={held} />, inspector);
+  renderWithController(<HeldRetryPanel held={held} />, controller);
   return { decision };
 }
 

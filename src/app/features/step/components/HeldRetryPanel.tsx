@@ -1,12 +1,12 @@
 import { useId, useMemo, useState } from "react";
-import { useInspector } from "../../../lib/context";
+import { useSession } from "../../../lib/context";
 import { JsonPreview } from "../../../components/ui/JsonPreview";
 import type { HeldRetry } from "../store/stepStore";
 import { buildRetry, initialEdits, type RetryEdits } from "../utils/retryEdits";
 
 /** Step mode: the held retry, open to edits of its answers and its token, then sent or abandoned. */
 export function HeldRetryPanel({ held }: { held: HeldRetry }) {
-  const inspector = useInspector();
+  const session = useSession();
   const { draft } = held;
   const [edits, setEdits] = useState<RetryEdits>(() => initialEdits(draft));
   const built = useMemo(() => buildRetry(draft, edits), [draft, edits]);
@@ -77,10 +77,10 @@ export function HeldRetryPanel({ held }: { held: HeldRetry }) {
       )}
       {built.ok && built.responsesEdited && <p className="muted">answers edited</p>}
       <div className="actions">
-        <button type="button" disabled={!built.ok} onClick={() => built.ok && inspector.step.send(held.id, built.draft)}>
+        <button type="button" disabled={!built.ok} onClick={() => built.ok && session.step.send(held.id, built.draft)}>
           {modern ? "Send retry" : "Send answer"}
         </button>
-        <button type="button" className="secondary" onClick={() => inspector.step.abort(held.id)}>
+        <button type="button" className="secondary" onClick={() => session.step.abort(held.id)}>
           Abandon call
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CallBuilder, accept, presaToken } from "../../rounds/utils/builders";
+import { CallBuilder, accept, presaToken } from "../../../../../test/support/app/builders";
 import { buildRetry, initialEdits, parseResponses, tokenChange, type RetryEdits } from "./retryEdits";
 
 const TOKEN = presaToken();

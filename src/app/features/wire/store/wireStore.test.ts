@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requestFrame } from "../../rounds/utils/builders";
+import { requestFrame } from "../../../../../test/support/app/builders";
 import { createWireStore } from "./wireStore";
 
 const tick = () => new Promise<void>((resolve) => queueMicrotask(resolve));

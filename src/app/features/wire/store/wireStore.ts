@@ -1,10 +1,8 @@
 import { createStore } from "zustand/vanilla";
 import type { Frame } from "../../../../core/jsonrpc/connection";
+import type { WireEntry } from "../../../../core/recording";
 
-export interface WireEntry extends Frame {
-  seq: number;
-  connectionId: number;
-}
+export type { WireEntry } from "../../../../core/recording";
 
 export interface WireState {
   entries: WireEntry[];

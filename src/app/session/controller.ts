@@ -1,8 +1,9 @@
-import type { Frame } from "../../core/jsonrpc/connection";
 import { McpError, toMcpError } from "../../core/jsonrpc/errors";
 import { Emitter } from "../../core/jsonrpc/events";
 import { Client } from "../../core/mcp";
+import type { CallHandle } from "../../core/mcp/call";
 import type { ClientEvent } from "../../core/mcp/events";
+import type { InputMethod } from "../../core/protocol/meta";
 import { REVISIONS } from "../../core/protocol/revisions";
 import { inProcessPair } from "../../core/transport/inProcess";
 import { BridgeStdioTransport, bridgeFetch, bridgeInfo, describeExit, type BridgeEndpoint } from "../../core/transport/bridge";
@@ -13,69 +14,61 @@ import type { McpServer } from "../../server/server";
 import { serveTransport } from "../../server/serve";
 import { hostileServer } from "../../server/hostile";
 import { isObject } from "../../core/protocol/types";
-import { createCallsStore, type CallEvent } from "../features/call/store/callsStore";
-import { createInputStore } from "../features/input/store/inputStore";
-import { createStepStore } from "../features/step/store/stepStore";
-import { createWireStore } from "../features/wire/store/wireStore";
-import { createNotifyStore } from "../features/notifications/store/notifyStore";
+import { isCallEvent } from "../../core/recording";
+import type { LogLevel } from "../features/notifications/store/notifyStore";
 import { callMeta } from "../features/notifications/utils/callMeta";
-import { createAutoAnswer } from "./autoAnswer";
-import { createConnectionStore, DEFAULT_TIMEOUT_MS, type ConnectionSettings, type EmbeddedServerName } from "../stores/connectionStore";
+import { DEFAULT_TIMEOUT_MS, type ConnectionSettings, type EmbeddedServerName } from "../stores/connectionStore";
 import { createBridgeStore, type BridgeStore } from "../stores/bridgeStore";
-import { createStderrStore } from "../features/connection/store/stderrStore";
 import { createSavedStore, type SavedStore } from "../features/connection/store/savedStore";
 import { describeTarget, rowsToRecord, spawnSpecOf } from "../features/connection/utils/targets";
-import { capabilitiesFromModes, handlersFromModes } from "./handlers";
-import { markInputArrived } from "./perfMarks";
+import { capabilitiesFromModes, handlersFromModes } from "../lib/handlers";
+import { createSession, type Session } from "./session";
 
-/** An incoming frame that asks the user something: a 2026-07-28 `input_required` result, or a live elicitation. */
-function asksForInput(frame: Frame): boolean {
-  const m = frame.message;
-  if (frame.direction !== "in" || m === undefined) return false;
-  if ("result" in m) return m.result.resultType === "input_required";
-  return "method" in m && m.method === "elicitation/create";
-}
+export type { CallHandle } from "../../core/mcp/call";
 
-const CALL_EVENTS = new Set(["callStarted", "roundStarted", "inputRequested", "inputAnswered", "retryHeld", "retrySent", "callFinished"]);
-
-export interface InspectorDeps {
+export interface ControllerDeps {
+  /** The live session's stores; a fresh session when not given. */
+  session?: Session;
   /** The embedded demo server; one per page, so its key (and its tokens) last across reconnects. */
   embeddedServer: McpServer;
   /** The embedded hostile demo server; made on first use when not given. */
   hostileServer?: McpServer;
   fetch?: typeof fetch;
-  /** The local bridge for stdio commands and HTTP without CORS; none in a static build until one is pasted. */
+  /** The local bridge for stdio commands and HTTP without CORS (app-wide); none in a static build until one is pasted. */
   bridge?: BridgeStore;
-  /** Saved and recent connections; the app's is kept in localStorage (without secret values). */
+  /** Saved and recent connections (app-wide); the app's is kept in localStorage (without secret values). */
   saved?: SavedStore;
 }
 
 /** Why a bridge target cannot be reached without a bridge, in the words the UI shows. */
 const NO_BRIDGE = "no bridge: start `npm start` (or `npm run bridge`) and paste its URL and token under Bridge";
 
+/** The arguments of a recorded or selected call, as the method wants them (prompt arguments are strings). */
+function argsFor(method: InputMethod, params: Record<string, unknown>): Record<string, unknown> {
+  const args = isObject(params.arguments) ? params.arguments : {};
+  return method === "prompts/get" ? Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)])) : args;
+}
+
 /**
- * The app's one link to the client core: it owns the client, turns its events into store actions and
- * offers commands to components. Components never see a transport or build a JSON-RPC message.
+ * The app's one link to the client core, for the live session: it owns the client, turns its events
+ * into actions on the session's stores, and offers commands to components. A command that starts a
+ * call returns the core's CallHandle (id, own events, outcome, cancel), or undefined when nothing is
+ * connected. Components never see a transport or build a JSON-RPC message.
  */
-export function createInspector(deps: InspectorDeps) {
-  const connection = createConnectionStore();
-  const wire = createWireStore();
-  const calls = createCallsStore();
-  const inputs = createInputStore();
-  const step = createStepStore();
-  const auto = createAutoAnswer();
-  const notify = createNotifyStore();
+export function createController(deps: ControllerDeps) {
+  const session = deps.session ?? createSession();
+  const { connection, wire, calls, inputs, step, auto, notify, stderr } = session;
   const bridge = deps.bridge ?? createBridgeStore();
-  const stderr = createStderrStore();
   const saved = deps.saved ?? createSavedStore();
   // Specs the user confirmed in the spawn dialog (this page only); the bridge is asked for nothing else.
   const confirmed = new Set<string>();
-  // Every client event with its connection, for bridges outside the stores (list_changed, canned answers).
+  // Every client event with its connection, for what attaches at the composition root (list_changed, canned answers).
   const tap = new Emitter<{ event: ClientEvent; connectionId: number }>();
   let progressCounter = 0;
   let client: Client | undefined;
   let unsubscribe: () => void = () => undefined;
-  const controllers = new Map<string, AbortController>();
+  // The calls still running, by id, so cancel(id) reaches their handle.
+  const running = new Map<string, CallHandle>();
 
   function requireBridge(): BridgeEndpoint {
     const endpoint = bridge.getState().endpoint;
@@ -83,7 +76,7 @@ export function createInspector(deps: InspectorDeps) {
     return endpoint;
   }
 
-  // The hostile demo server (issue 8) is made on first use and, like the demo server, kept per page.
+  // The hostile demo server is made on first use and, like the demo server, kept per page.
   let hostile: McpServer | undefined;
   const embeddedServer = (name: EmbeddedServerName | undefined): McpServer =>
     name === "hostile" ? (hostile ??= deps.hostileServer ?? hostileServer({ stateSecret: "presa-hostile-secret" })) : deps.embeddedServer;
@@ -127,13 +120,13 @@ export function createInspector(deps: InspectorDeps) {
     connection.setState({ status: status === "connecting" ? "failed" : "closed", error });
   }
 
+  /** The frame -> store flow: every client event lands in exactly one session store. */
   function onEvent(event: ClientEvent, connectionId: number): void {
     tap.emit({ event, connectionId });
     if (event.type === "frame") {
-      if (asksForInput(event.frame)) markInputArrived();
       wire.append(event.frame, connectionId);
-    } else if (CALL_EVENTS.has(event.type) || (event.type === "notification" && event.callId)) {
-      calls.record(event as CallEvent, connectionId, connection.getState().revision);
+    } else if (isCallEvent(event)) {
+      calls.record(event, connectionId, connection.getState().revision);
     } else if (event.type === "closed" && connection.getState().connectionId === connectionId) {
       // A failed connection stays failed; an exit's error, set just before, stays with it.
       if (connection.getState().status !== "failed") connection.setState({ status: "closed" });
@@ -145,14 +138,14 @@ export function createInspector(deps: InspectorDeps) {
     unsubscribe = () => undefined;
     inputs.refuseAll(reason);
     step.abortAll(reason);
-    for (const c of controllers.values()) c.abort();
+    for (const handle of running.values()) handle.cancel();
     const old = client;
     client = undefined;
     await old?.close().catch(() => undefined);
   }
 
   /** (Re)connects with the given settings; the user's place in the UI is kept by the UI stores. */
-  async function connectWith(patch: Partial<ConnectionSettings> = {}): Promise<void> {
+  async function connect(patch: Partial<ConnectionSettings> = {}): Promise<void> {
     await disconnect("reconnecting");
     const settings = { ...connection.getState().settings, ...patch };
     const connectionId = connection.getState().connectionId + 1;
@@ -211,47 +204,37 @@ export function createInspector(deps: InspectorDeps) {
     return client;
   }
 
-  /** Runs a call; its progress and outcome land in the calls store, so this never throws. */
-  async function run(start: (c: Client, signal: AbortSignal) => Promise<unknown>): Promise<void> {
+  /** Progress for every call, and logs at the chosen level (see callMeta). */
+  const metaFor = (c: Client) => callMeta(c.era, notify.getState().logLevel, ++progressCounter);
+
+  /**
+   * The one method -> call dispatch: starts a tools/call, resources/read or prompts/get on the live
+   * connection. Its progress and outcome land in the calls store (through the client's events), so
+   * callers may ignore the handle. Undefined when nothing is connected.
+   */
+  function start(method: InputMethod, params: Record<string, unknown>): CallHandle | undefined {
     const c = client;
-    if (!c) return;
-    const controller = new AbortController();
-    // callStarted fires synchronously inside start(), so the first one seen is this call's.
-    const unsub = c.subscribe((e) => {
-      if (e.type === "callStarted") {
-        controllers.set(e.callId, controller);
-        unsub();
-      }
-    });
-    try {
-      await start(c, controller.signal);
-    } catch {
-      // recorded by the callFinished event
-    } finally {
-      unsub();
-      for (const [id, ctl] of controllers) if (ctl === controller) controllers.delete(id);
-    }
+    if (!c) return undefined;
+    const clean = method === "resources/read" ? { uri: params.uri } : { name: params.name, arguments: argsFor(method, params) };
+    const handle = c.startCall(method, clean, { meta: metaFor(c) });
+    running.set(handle.id, handle);
+    void handle.outcome.then(() => running.delete(handle.id));
+    return handle;
   }
 
   /**
-   * "Run again": the same call with the same arguments, from round 1 (issue 8: a flow whose token a
-   * restarted server refused restarts with one click). A connection that is gone, or an
-   * initialize-era session the server no longer knows (HTTP 404), is reconnected first.
+   * "Run again": the same call with the same arguments, from round 1 (a flow whose token a restarted
+   * server refused restarts with one click). A connection that is gone, or an initialize-era session
+   * the server no longer knows (HTTP 404), is reconnected first.
    */
-  async function rerun(callId: string): Promise<void> {
+  async function rerun(callId: string): Promise<CallHandle | undefined> {
     const call = calls.getState().calls[callId];
-    if (!call) return;
+    if (!call) return undefined;
     const state = connection.getState();
     const sessionLost = call.error?.status === 404 && state.era === "legacy";
-    if (!client || state.status !== "connected" || sessionLost) await connectWith();
-    const args = isObject(call.params.arguments) ? call.params.arguments : {};
-    if (call.method === "tools/call") return run((c, signal) => c.callTool(call.target, args, { signal, meta: metaFor(c) }));
-    if (call.method === "resources/read") return run((c, signal) => c.readResource(call.target, { signal, meta: metaFor(c) }));
-    if (call.method === "prompts/get") return run((c, signal) => c.getPrompt(call.target, args as Record<string, string>, { signal, meta: metaFor(c) }));
+    if (!client || state.status !== "connected" || sessionLost) await connect();
+    return start(call.method as InputMethod, call.params);
   }
-
-  /** Progress for every call, and logs at the chosen level (see callMeta). */
-  const metaFor = (c: Client) => callMeta(c.era, notify.getState().logLevel, ++progressCounter);
 
   /** Checks the bridge (URL and token) and records what it said. */
   async function checkBridge(): Promise<void> {
@@ -267,10 +250,9 @@ export function createInspector(deps: InspectorDeps) {
   }
 
   return {
-    connection,
-    wire,
+    /** The live session's stores. */
+    session,
     bridge,
-    stderr,
     saved,
     /** The user saw exactly this spec in the spawn dialog and said yes. */
     confirmSpawn: (spec: SpawnSpec) => void confirmed.add(spawnSpecKey(spec)),
@@ -280,26 +262,29 @@ export function createInspector(deps: InspectorDeps) {
       return checkBridge();
     },
     checkBridge,
-    calls,
-    inputs,
-    step,
-    auto,
-    notify,
+    /** Every client event with its connection id; returns the unsubscribe. */
     onClientEvent: (listener: (e: { event: ClientEvent; connectionId: number }) => void) => tap.subscribe(listener),
-    connect: connectWith,
+    connect,
     disconnect,
+    /** The connected client, for modules attached at the composition root (logging/setLevel, subscriptions/listen). */
     client: () => client,
     listTools: () => requireClient().listTools(),
     listResources: () => requireClient().listResources(),
     listResourceTemplates: () => requireClient().listResourceTemplates(),
     listPrompts: () => requireClient().listPrompts(),
-    callTool: (name: string, args: Record<string, unknown>) => run((c, signal) => c.callTool(name, args, { signal, meta: metaFor(c) })),
-    readResource: (uri: string) => run((c, signal) => c.readResource(uri, { signal, meta: metaFor(c) })),
-    getPrompt: (name: string, args: Record<string, string>) => run((c, signal) => c.getPrompt(name, args, { signal, meta: metaFor(c) })),
-    cancel: (callId: string) => controllers.get(callId)?.abort(),
+    start,
+    callTool: (name: string, args: Record<string, unknown>) => start("tools/call", { name, arguments: args }),
+    readResource: (uri: string) => start("resources/read", { uri }),
+    getPrompt: (name: string, args: Record<string, string>) => start("prompts/get", { name, arguments: args }),
+    cancel: (callId: string) => running.get(callId)?.cancel(),
     rerun,
+    /** Tools the client left out of the catalog (invalid definitions). */
     droppedTools: () => client?.droppedTools ?? [],
+    /** A listed tool's input schema (for "copy as curl" with mirrored headers). */
+    toolSchema: (name: string) => client?.toolSchemas.get(name)?.inputSchema,
+    setStepMode: (on: boolean) => connection.setState((s) => ({ settings: { ...s.settings, stepMode: on } })),
+    setLogLevel: (logLevel: LogLevel | "off") => notify.setState({ logLevel }),
   };
 }
 
-export type Inspector = ReturnType<typeof createInspector>;
+export type Controller = ReturnType<typeof createController>;

@@ -1,7 +1,7 @@
-import { McpError } from "../../../../core/jsonrpc/errors";
-import type { InputKind, InputRequest, InputResponse } from "../../../../core/protocol/types";
-import { cannedKindOf, questionOf } from "../../canned/utils/cannedMatch";
-import type { InputView, RoundView } from "../../rounds/utils/groupRounds";
+import { McpError } from "../jsonrpc/errors";
+import type { InputKind, InputRequest, InputResponse } from "../protocol/types";
+import { questionKindOf, questionOf } from "./model";
+import type { InputView, RoundView } from "./rounds";
 
 /** A question to pair with one of a round's inputs. */
 export interface Question {
@@ -26,8 +26,8 @@ export function pairInput(candidates: readonly InputView[], q: Question, used: R
   const question = questionOf(q.kind, q.params);
   const byQuestion = free.find((c) => c.request.method === q.kind && questionOf(c.request.method, questionParams(c.request)) === question);
   if (byQuestion) return byQuestion;
-  const kind = cannedKindOf(q.kind, q.params);
-  return free.find((c) => cannedKindOf(c.request.method, questionParams(c.request)) === kind);
+  const kind = questionKindOf(q.kind, q.params);
+  return free.find((c) => questionKindOf(c.request.method, questionParams(c.request)) === kind);
 }
 
 export type ReplayAnswer = { kind: "answer"; response: InputResponse; key: string } | { kind: "refuse"; error: McpError; key: string | undefined };

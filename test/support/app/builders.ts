@@ -2,16 +2,15 @@
  * Small fixture builders for the rounds, step and wire tests: a call record grown event by event,
  * and real presa v1 tokens signed with a known secret, so tests read like the flows they describe.
  */
-import type { Frame } from "../../../../core/jsonrpc/connection";
-import { McpError } from "../../../../core/jsonrpc/errors";
-import type { JsonRpcMessage, RequestId } from "../../../../core/jsonrpc/messages";
-import type { RetryDraft } from "../../../../core/mcp/events";
-import type { Era } from "../../../../core/protocol/revisions";
-import type { InputRequest, InputRequests, InputResponse, InputResponses, JsonValue } from "../../../../core/protocol/types";
-import { callerDigest, decodeRequestState, keyFromSecret, macOf, paramsDigest } from "../../../../core/state";
-import { encodePayloadPart } from "../../../../core/state/format";
-import type { CallEvent, CallRecord } from "../../call/store/callsStore";
-import type { WireEntry } from "../../wire/store/wireStore";
+import type { Frame } from "../../../src/core/jsonrpc/connection";
+import { McpError } from "../../../src/core/jsonrpc/errors";
+import type { JsonRpcMessage, RequestId } from "../../../src/core/jsonrpc/messages";
+import type { RetryDraft } from "../../../src/core/mcp/events";
+import type { Era } from "../../../src/core/protocol/revisions";
+import type { InputRequest, InputRequests, InputResponse, InputResponses, JsonValue } from "../../../src/core/protocol/types";
+import { callerDigest, decodeRequestState, keyFromSecret, macOf, paramsDigest } from "../../../src/core/state";
+import { encodePayloadPart } from "../../../src/core/state/format";
+import type { CallEvent, CallRecord, WireEntry } from "../../../src/core/recording/model";
 
 export const T0 = 1_700_000_000_000;
 export const SECRET = "test-secret";

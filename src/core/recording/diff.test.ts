@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { McpError } from "../../../../core/jsonrpc/errors";
-import { accept, CallBuilder, elicitRequest, samplingRequest } from "../../rounds/utils/builders";
-import { diffCall, stableJson } from "./diffCalls";
+import { McpError } from "../jsonrpc/errors";
+import { accept, CallBuilder, elicitRequest, samplingRequest } from "../../../test/support/app/builders";
+import { diffCall, stableJson } from "./diff";
 
 const text = (t: string) => ({ content: [{ type: "text", text: t }] });
 

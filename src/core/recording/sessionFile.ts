@@ -1,10 +1,21 @@
-import { McpError, type ErrorKind } from "../../../../core/jsonrpc/errors";
-import { parseFrame } from "../../../../core/jsonrpc/messages";
-import { isObject } from "../../../../core/protocol/types";
-import type { AutoSource } from "../../../lib/autoAnswer";
-import type { ConnectionState } from "../../../stores/connectionStore";
-import type { CallRecord } from "../../call/store/callsStore";
-import type { WireEntry } from "../../wire/store/wireStore";
+import { McpError, type ErrorKind, type LocalReason } from "../jsonrpc/errors";
+import { parseFrame } from "../jsonrpc/messages";
+import { isObject } from "../protocol/types";
+import type { Implementation } from "../protocol/types";
+import type { AutoSource, CallRecord, WireEntry } from "./model";
+
+/** Connection settings as a session file keeps them: the app's settings, whose target may hold credentials. */
+export interface RecordedSettings {
+  target: object;
+}
+
+/** The connection a session ran on, as far as a session file records it. */
+export interface RecordedConnection<S extends RecordedSettings = RecordedSettings> {
+  settings: S;
+  revision: string | undefined;
+  era: string | undefined;
+  serverInfo: Implementation | undefined;
+}
 
 export const SESSION_FORMAT = "presa-inspector-session";
 export const SESSION_VERSION = 1;
@@ -16,12 +27,7 @@ export interface SessionFile {
   version: typeof SESSION_VERSION;
   exportedAt: string;
   tokens: "redacted" | "kept";
-  connection: {
-    settings: ConnectionState["settings"];
-    revision: string | undefined;
-    era: string | undefined;
-    serverInfo: ConnectionState["serverInfo"];
-  };
+  connection: RecordedConnection;
   calls: unknown[];
   frames: { direction: "in" | "out"; raw: string; size: number; at: number; method?: string; latencyMs?: number; connectionId: number; error?: string }[];
   /** Which inputs were answered by canned answers, the mock model or a replay (markKey → source). */
@@ -36,7 +42,7 @@ export interface LoadedSession {
 }
 
 export interface SessionSnapshot {
-  connection: ConnectionState;
+  connection: RecordedConnection;
   calls: CallRecord[];
   frames: readonly WireEntry[];
   marks: Record<string, AutoSource>;
@@ -47,7 +53,7 @@ const SENSITIVE = /authorization|cookie|token|secret|password|api[-_]?key/i;
 /** An error as JSON: `message` is not enumerable on an Error, so JSON.stringify alone would lose it. */
 function plainError(e: Error): Record<string, unknown> {
   const m = e as Partial<McpError>;
-  return { kind: m.kind ?? "transport", message: e.message, ...(m.code !== undefined ? { code: m.code } : {}), ...(m.data !== undefined ? { data: m.data } : {}), ...(m.status !== undefined ? { status: m.status } : {}) };
+  return { kind: m.kind ?? "transport", message: e.message, ...(m.code !== undefined ? { code: m.code } : {}), ...(m.data !== undefined ? { data: m.data } : {}), ...(m.reason !== undefined ? { reason: m.reason } : {}), ...(m.status !== undefined ? { status: m.status } : {}) };
 }
 
 /** A deep copy ready for JSON: errors made plain and, unless tokens are kept, every requestState redacted. */
@@ -70,13 +76,13 @@ function redactRows<T extends { name: string; value: string }>(rows: T[]): T[] {
 }
 
 /** Connection settings with Authorization (and other credential) header values redacted. */
-export function redactSettings(settings: ConnectionState["settings"]): ConnectionState["settings"] {
+export function redactSettings<S extends RecordedSettings>(settings: S): S {
   const target = settings.target as unknown as Record<string, unknown>;
   const copy: Record<string, unknown> = { ...target };
   for (const field of ["headers", "env"]) {
     if (Array.isArray(target[field])) copy[field] = redactRows(target[field] as { name: string; value: string }[]);
   }
-  return { ...settings, target: copy as unknown as ConnectionState["settings"]["target"] };
+  return { ...settings, target: copy };
 }
 
 function frameRaw(entry: WireEntry, keepTokens: boolean): string {
@@ -121,7 +127,9 @@ const KINDS: ErrorKind[] = ["protocol", "unsupported", "transport", "timeout", "
 function reviveError(v: unknown): McpError | undefined {
   if (!isObject(v) || typeof v.message !== "string") return undefined;
   const kind = KINDS.includes(v.kind as ErrorKind) ? (v.kind as ErrorKind) : "transport";
-  return new McpError({ kind, message: v.message, ...(typeof v.code === "number" ? { code: v.code } : {}), data: v.data, ...(typeof v.status === "number" ? { status: v.status } : {}) });
+  // A reason from a file is only ever switched on by its type, so an object with a string type is enough.
+  const reason = isObject(v.reason) && typeof v.reason.type === "string" ? (v.reason as unknown as LocalReason) : undefined;
+  return new McpError({ kind, message: v.message, ...(typeof v.code === "number" ? { code: v.code } : {}), data: v.data, ...(reason ? { reason } : {}), ...(typeof v.status === "number" ? { status: v.status } : {}) });
 }
 
 function reviveCall(v: unknown): CallRecord | undefined {

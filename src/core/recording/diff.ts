@@ -1,6 +1,6 @@
-import { isObject, type InputRequest } from "../../../../core/protocol/types";
-import type { CallRecord } from "../../call/store/callsStore";
-import { groupRounds, type InputView } from "../../rounds/utils/groupRounds";
+import { isObject, type InputRequest } from "../protocol/types";
+import type { CallRecord } from "./model";
+import { groupRounds, type InputView } from "./rounds";
 import { pairInput } from "./replayMatch";
 
 export type Change = "same" | "changed" | "added" | "removed";

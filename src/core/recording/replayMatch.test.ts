@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { McpError } from "../../../../core/jsonrpc/errors";
-import { groupRounds } from "../../rounds/utils/groupRounds";
-import { accept, CallBuilder, elicitRequest, rootsRequest, samplingRequest } from "../../rounds/utils/builders";
+import { McpError } from "../jsonrpc/errors";
+import { groupRounds } from "./rounds";
+import { accept, CallBuilder, elicitRequest, rootsRequest, samplingRequest } from "../../../test/support/app/builders";
 import { recordedAnswer, type Question } from "./replayMatch";
 
 const q = (key: string, request: ReturnType<typeof elicitRequest>): Question => ({ key, kind: request.method, params: (request.params ?? {}) as Record<string, unknown> });

@@ -3,12 +3,12 @@
  * same rounds, and events that refer to a round never started (a broken core) open one rather than
  * being lost.
  */
-import type { McpError } from "../../../../core/jsonrpc/errors";
-import type { RequestId } from "../../../../core/jsonrpc/messages";
-import type { Era } from "../../../../core/protocol/revisions";
-import type { InputRequest, InputResponse, InputResponses } from "../../../../core/protocol/types";
-import type { DecodedState } from "../../../../core/state";
-import type { CallEvent, CallRecord } from "../../call/store/callsStore";
+import type { McpError } from "../jsonrpc/errors";
+import type { RequestId } from "../jsonrpc/messages";
+import type { Era } from "../protocol/revisions";
+import type { InputRequest, InputResponse, InputResponses } from "../protocol/types";
+import type { DecodedState } from "../state";
+import type { CallEvent, CallRecord } from "./model";
 
 /** One question of a round and what became of it. */
 export interface InputView {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { McpError } from "../../../../core/jsonrpc/errors";
-import { CallBuilder, accept, elicitRequest, presaToken, rootsRequest, samplingRequest } from "./builders";
-import { groupRounds } from "./groupRounds";
+import { McpError } from "../jsonrpc/errors";
+import { CallBuilder, accept, elicitRequest, presaToken, rootsRequest, samplingRequest } from "../../../test/support/app/builders";
+import { groupRounds } from "./rounds";
 
 const tok1 = presaToken({ state: { step: 1 } });
 const tok2 = presaToken({ state: { step: 2 } });
