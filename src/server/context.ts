@@ -1,7 +1,7 @@
 import type { InputMethod } from "../core/protocol/meta";
 import type { Era } from "../core/protocol/revisions";
 import type { ClientCapabilities, Implementation, InputResponses, JsonValue } from "../core/protocol/types";
-import type { HandlerContext } from "./definitions";
+import type { HandlerContext, SessionView } from "./definitions";
 
 /**
  * A request's cancellation, whose AbortSignal is made on first use: most handlers never read
@@ -31,6 +31,7 @@ export interface RequestBase {
   abort: LazyAbort;
   progress: HandlerContext["progress"];
   log: HandlerContext["log"];
+  session?: SessionView;
 }
 
 /**
@@ -48,6 +49,7 @@ export class RoundContext implements HandlerContext {
   // Own properties, not methods, so a handler may destructure them.
   readonly progress: HandlerContext["progress"];
   readonly log: HandlerContext["log"];
+  readonly session: SessionView | undefined;
   readonly #base: RequestBase;
 
   constructor(
@@ -65,6 +67,7 @@ export class RoundContext implements HandlerContext {
     this.clientInfo = base.clientInfo;
     this.progress = base.progress;
     this.log = base.log;
+    this.session = base.session;
   }
 
   get signal(): AbortSignal {

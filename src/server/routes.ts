@@ -5,7 +5,7 @@ import type { InputMethod } from "../core/protocol/meta";
 import type { Era } from "../core/protocol/revisions";
 import { isObject, type ClientCapabilities, type Implementation, type JsonValue } from "../core/protocol/types";
 import { RoundContext, type LazyAbort } from "./context";
-import type { LogLevel } from "./definitions";
+import type { LogLevel, SessionView } from "./definitions";
 import { runLegacyFlow, runModernFlow, type FlowSpec } from "./inputFlow";
 import { listen } from "./listen";
 import { invalidParams, methodNotFound, rpcError } from "./rpcError";
@@ -34,6 +34,8 @@ export interface RequestScope {
   clientCapabilities: ClientCapabilities;
   clientInfo: Implementation | undefined;
   logLevel: LogLevel | undefined;
+  /** The initialize-era session, for handlers that act beyond their request. */
+  session?: SessionView;
 }
 
 const LEVELS: LogLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
@@ -54,6 +56,7 @@ function baseContext(request: JsonRpcRequest, scope: RequestScope): RoundContext
     clientCapabilities: scope.clientCapabilities,
     clientInfo: scope.clientInfo,
     abort: scope.abort,
+    ...(scope.session ? { session: scope.session } : {}),
     progress: async (progress, total, message) => {
       if (typeof progressToken !== "string" && typeof progressToken !== "number") return;
       const p: Record<string, unknown> = { progressToken, progress };

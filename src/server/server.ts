@@ -1,5 +1,5 @@
 import { REVISIONS, newestFirst, type Revision } from "../core/protocol/revisions";
-import type { Implementation, ServerCapabilities } from "../core/protocol/types";
+import type { Icon, Implementation, ServerCapabilities } from "../core/protocol/types";
 import type { Clock } from "../core/jsonrpc/connection";
 import { systemClock } from "../core/jsonrpc/connection";
 import { ChangeFeed } from "./changes";
@@ -10,6 +10,8 @@ export interface ServerOptions {
   name: string;
   version: string;
   title?: string;
+  /** The server's icons in serverInfo (2025-11-25 `Implementation.icons`). */
+  icons?: Icon[];
   instructions?: string;
   /** Revisions this server speaks; default all. A dual-era server answers both eras on one endpoint. */
   versions?: readonly string[];
@@ -77,6 +79,7 @@ export function server(options: ServerOptions): McpServer {
   const info: Implementation = { name: options.name, version: options.version };
   const listChanged = options.listChanged ?? false;
   if (options.title !== undefined) info.title = options.title;
+  if (options.icons !== undefined) info.icons = options.icons;
   return {
     info,
     instructions: options.instructions,

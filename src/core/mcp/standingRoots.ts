@@ -4,7 +4,7 @@
  * initialize-era sessions says `notifications/roots/list_changed` when the list changes. With
  * `askEachTime` and a `roots/list` handler, the handler is asked instead (a person picks each time).
  */
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { isObject, type Root } from "../protocol/types";
 import type { InputHandlers } from "./options";
 

@@ -8,7 +8,7 @@
  * Neither exists on 2026-07-28 (URL elicitation goes through `input_required` there) nor before
  * 2025-11-25.
  */
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { ErrorCode } from "../protocol/codes";
 import { hasUrlElicitation } from "../protocol/revisions";
 import { isObject, type InputRequests } from "../protocol/types";
@@ -32,16 +32,21 @@ export function isUrlRequired(e: unknown): e is McpError {
  */
 export function explainUrlRequired(error: McpError, revision: string | undefined): McpError {
   if (!isUrlRequired(error) || definesUrlRequired(revision)) return error;
-  const why =
-    revision !== undefined && revision >= "2026-07-28"
-      ? "2026-07-28 removed it: a server asks for a URL with an input_required result (a URL elicitation in inputRequests)"
-      : `it exists only from 2025-11-25, and this session speaks ${revision ?? "no revision yet"}`;
+  // The server's code, message and data stay as sent; the reason says why nothing was shown.
   return new McpError({
     kind: "protocol",
     code: error.code,
     data: error.data,
-    message: `the server answered with -32042 (URL elicitation required), which this revision does not define: ${why}. Server message: ${error.message.slice(0, 200)}`,
+    message: error.message,
+    reason: { type: "urlRequired", problem: "notInRevision", revision },
   });
+}
+
+/** Why a -32042 is not acted on in a revision, in words (for the UI and logs). */
+export function urlRequiredOutsideRevision(revision: string | undefined): string {
+  return revision !== undefined && revision >= "2026-07-28"
+    ? "the server answered with -32042 (URL elicitation required), which 2026-07-28 removed: a server asks for a URL with an input_required result instead"
+    : `the server answered with -32042 (URL elicitation required), which exists only on 2025-11-25; this session speaks ${revision ?? "no revision yet"}`;
 }
 
 /**
@@ -52,7 +57,13 @@ export function readUrlRequired(error: McpError): InputRequests {
   const data = error.data;
   const list = isObject(data) ? data.elicitations : undefined;
   const fail = (why: string): McpError =>
-    new McpError({ kind: "protocol", code: error.code, data, message: `the server's -32042 (URL elicitation required) is malformed: ${why}` });
+    new McpError({
+      kind: "protocol",
+      code: error.code,
+      data,
+      message: `the server's -32042 (URL elicitation required) is malformed: ${why}`,
+      reason: { type: "urlRequired", problem: "malformed", revision: undefined },
+    });
   if (!Array.isArray(list) || list.length === 0) throw fail("data.elicitations is not a non-empty list");
   if (list.length > 20) throw fail(`it lists ${list.length} URLs; at most 20 are shown`);
   const requests: InputRequests = {};

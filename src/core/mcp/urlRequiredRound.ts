@@ -1,4 +1,4 @@
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import type { ElicitResult, InputResponses } from "../protocol/types";
 import { answerOne, nextRound, type CallHost, type CallState } from "./callSteps";
@@ -29,7 +29,8 @@ export async function answerUrlRequired(
     throw new McpError({
       kind: "protocol",
       code: error.code,
-      data: { ...(error.data as object), asked: times },
+      data: error.data,
+      reason: { type: "urlRequired", problem: "repeated", revision: host.revision, asked: times },
       message: `the server asked for ${what} ${times} times with -32042, although the user completed ${urls.length === 1 ? "it" : "them"} each time; the client stopped retrying ${state.method}`,
     });
   }
