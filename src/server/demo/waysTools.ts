@@ -37,6 +37,7 @@ const NOTIFY_SCHEMA: JsonObject = {
   properties: {
     notify: { type: "boolean", title: "Send completion notices", description: "The server says each link is done (notifications/elicitation/complete)", default: false },
     notifyAfterMs: { type: "integer", title: "Notice delay (ms)", minimum: 0, maximum: 60000, default: 300 },
+    alsoUnknown: { type: "boolean", title: "Also a notice for an unknown id", description: "A client must ignore it", default: false },
   },
 };
 
@@ -70,7 +71,8 @@ export function urlRequiredTools(): ToolDefinition[] {
     if (args.notify !== true) return;
     const delay = typeof args.notifyAfterMs === "number" ? Math.min(Math.max(args.notifyAfterMs, 0), 60_000) : 300;
     setTimeout(() => {
-      for (const id of ids) void session.notify("notifications/elicitation/complete", { elicitationId: id }).catch(() => undefined);
+      const all = args.alsoUnknown === true ? [`unknown-${randomId()}`, ...ids] : ids;
+      for (const id of all) void session.notify("notifications/elicitation/complete", { elicitationId: id }).catch(() => undefined);
     }, delay);
   };
   const linkServices: ToolDefinition = {
