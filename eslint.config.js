@@ -1,5 +1,6 @@
 // typescript-eslint's recommended rules plus the layering of the house style ("Layout"): imports only point
-// downward (app → server → core), core and server stay framework-free, and modules import no cycles.
+// downward (app → server → core), outside code uses the core's entry, core and server stay framework-free,
+// and modules import no cycles (type-only cycles are .dependency-cruiser.cjs's, which `npm run lint` runs too).
 import { defineConfig } from "eslint/config";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
@@ -19,7 +20,11 @@ const frameworkImports = {
 };
 
 export default defineConfig(
-  { ignores: ["dist/", "node_modules/", "test-results/", "playwright-report/", "coverage/"] },
+  {
+    ignores: ["dist/", "dist-*/", "node_modules/", "test-results/", "playwright-report/", "coverage/",
+      // Files that break the dependency rules on purpose, linted only by src/test/architecture.test.ts.
+      "test/fixtures/architecture/"],
+  },
   tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],
@@ -54,6 +59,14 @@ export default defineConfig(
               message: "src/bridge is the Node-only local bridge: the page and the cores never import it.",
             },
             { target: "./src/bridge", from: "./src/app", message: "src/bridge must not import the app." },
+            {
+              // The core's entry: code outside src/core imports src/core/index.ts (or the recordings'
+              // entry), never a file inside. test/fixtures/architecture/deepImport.ts proves it fails.
+              target: ["./src/app", "./src/server", "./src/bridge", "./src/test", "./bin", "./bench", "./scripts", "./e2e", "./test"],
+              from: "./src/core",
+              except: ["./index.ts", "./recording/index.ts"],
+              message: "Import the core through its entry, src/core/index.ts (recordings: src/core/recording/index.ts), not a file inside it.",
+            },
             {
               target: "./src",
               from: ["./bin", "./scripts", "./e2e"],

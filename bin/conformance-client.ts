@@ -1,10 +1,8 @@
 // The conformance client of @modelcontextprotocol/conformance, built on the client core: the suite runs
 // `<command> <server-url>` with the scenario in MCP_CONFORMANCE_SCENARIO, the revision in
-// MCP_CONFORMANCE_PROTOCOL_VERSION and scenario data in MCP_CONFORMANCE_CONTEXT (brief §10.1).
+// MCP_CONFORMANCE_PROTOCOL_VERSION and scenario data in MCP_CONFORMANCE_CONTEXT.
 // It exits 0 when the flow ran to its end; the suite itself decides what passed.
-import { connect, text, type Client, type InputHandlers } from "../src/core/mcp";
-import { isObject, type ElicitParams, type Tool } from "../src/core/protocol/types";
-import { StreamableHttpTransport } from "../src/core/transport/streamableHttp";
+import { connect, text, type Client, type InputHandlers, isObject, type ElicitParams, type Tool, StreamableHttpTransport } from "../src/core";
 
 const url = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";

@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { demoServer, isDemoVariant, DEMO_VARIANTS } from "../src/server/demo";
 import { startHttpServer } from "../src/server/http/handler";
 import { hostileServer } from "../src/server/hostile";
-import { REVISIONS } from "../src/core/protocol/revisions";
+import { REVISIONS } from "../src/core";
 
 const { values } = parseArgs({
   options: {

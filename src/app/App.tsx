@@ -1,5 +1,5 @@
 import { ConnectionBar } from "./features/connection/components/ConnectionBar";
-import { Catalog } from "./features/catalog/components/Catalog";
+import { Catalog } from "./features/catalog/Catalog";
 import { ItemPanel } from "./features/call/components/ItemPanel";
 import { CallView } from "./features/call/components/CallView";
 import { CallHistory } from "./features/call/components/CallHistory";
@@ -7,7 +7,7 @@ import { RoundsTimeline } from "./features/rounds/components/RoundsTimeline";
 import { WireLog } from "./features/wire/components/WireLog";
 import { ConnectPrompt } from "./features/links/components/ConnectPrompt";
 import { LinkProblems } from "./features/links/components/LinkProblems";
-import { CommandPalette } from "./features/palette/components/CommandPalette";
+import { CommandPalette } from "./features/palette/CommandPalette";
 import { PresentView } from "./features/present/components/PresentView";
 import { QaPanel } from "./features/qa/components/QaPanel";
 import { QaToolbar } from "./features/qa/components/QaToolbar";

@@ -1,8 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { Frame } from "../core/jsonrpc/connection";
-import { attachCanned } from "./features/canned/api/cannedBridge";
-import { cannedStore } from "./features/canned/store/cannedStore";
-import { attachListChanged } from "./features/notifications/api/listChangedBridge";
+import type { Frame } from "../core";
+import { attachCanned } from "./features/canned/cannedBridge";
+import { cannedStore } from "./features/canned/cannedStore";
+import { attachListChanged } from "./features/notifications/listChangedBridge";
 import { markInputArrived } from "./lib/perfMarks";
 import type { Controller } from "./session/controller";
 

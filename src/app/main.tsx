@@ -9,8 +9,8 @@ import { createQueryClient } from "./lib/queryClient";
 import { createBridgeStore } from "./stores/bridgeStore";
 import { createSavedStore } from "./features/connection/store/savedStore";
 import { demoServer, isDemoVariant } from "../server/demo";
-import { applyDeepLink } from "./features/links/api/applyDeepLink";
-import { parseDeepLink } from "./features/links/utils/deepLink";
+import { applyDeepLink } from "./features/links/applyDeepLink";
+import { parseDeepLink } from "./features/links/deepLink";
 import "./styles.css";
 
 // The composition root: the app-wide stores that need the page (bridge, saved connections), the live

@@ -3,5 +3,13 @@
  * a wire-log frame, who answered an input. They live in the framework-free recording module
  * (src/core/recording), so session files, diffs and replays use the very same shapes.
  */
-export type { AutoSource, CallEvent, CallRecord, WireEntry, InputView, RetryView, RoundView } from "../core/recording";
-export { groupRounds } from "../core/recording";
+export {
+  type AutoSource,
+  type CallEvent,
+  type CallRecord,
+  type WireEntry,
+  type InputView,
+  type RetryView,
+  type RoundView,
+  groupRounds,
+} from "../core/recording";

@@ -4,11 +4,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, text } from "../core/mcp";
-import type { Frame } from "../core/jsonrpc/connection";
-import type { McpError } from "../core/errors";
-import { bridgeFetch } from "../core/transport/bridge";
-import { StreamableHttpTransport } from "../core/transport/streamableHttp";
+import { Client, text, type Frame, type McpError, bridgeFetch, StreamableHttpTransport } from "../core";
 import { demoServer } from "../server/demo";
 import { createHttpHandler } from "../server/http/handler";
 import { answers } from "../test/seed";

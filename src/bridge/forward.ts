@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage,
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { isIP } from "node:net";
-import { BRIDGE_HEADERS } from "../core/transport/bridgeProtocol";
+import { BRIDGE_HEADERS } from "../core";
 import { header, readBody, sendError } from "./http";
 import { checkTarget, type LookupAll } from "./security";
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { BRIDGE_HEADERS, type BridgeErrorBody, type BridgeErrorCode } from "../core/transport/bridgeProtocol";
+import { BRIDGE_HEADERS, type BridgeErrorBody, type BridgeErrorCode } from "../core";
 
 // The same capped body reading (4 MiB: a spawn request, one JSON-RPC message, one forwarded POST) and
 // header lookup as the MCP endpoint.

@@ -1,4 +1,4 @@
-import type { SpawnSpec } from "../core/transport/bridgeProtocol";
+import type { SpawnSpec } from "../core";
 import { StdioSession, type SessionEvent, type StartOptions } from "./stdioSession";
 
 /** Live sessions at once; one inspector page needs one, a few tabs a few. */

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BRIDGE_HEADERS } from "../core/transport/bridgeProtocol";
+import { BRIDGE_HEADERS } from "../core";
 import type { RunningBridge } from "./server";
 import type { LookupAll } from "./security";
 import { closeBridges, raw, testBridge, TEST_TOKEN } from "./testKit";

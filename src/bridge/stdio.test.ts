@@ -2,11 +2,7 @@
 // 2025-11-25 with live elicitation requests), a server that prints garbage, one that exits, and one
 // that is not there; the bridge stays up through all of them.
 import { afterAll, describe, expect, it } from "vitest";
-import { Client, connect, text } from "../core/mcp";
-import type { McpError } from "../core/errors";
-import type { Frame } from "../core/jsonrpc/connection";
-import { BridgeStdioTransport, bridgeInfo, type BridgeEndpoint } from "../core/transport/bridge";
-import type { ExitInfo } from "../core/transport/bridgeProtocol";
+import { Client, connect, text, type McpError, type Frame, BridgeStdioTransport, bridgeInfo, type BridgeEndpoint, type ExitInfo } from "../core";
 import { answers } from "../test/seed";
 import type { RunningBridge } from "./server";
 import { closeBridges, demoStdioSpec, fixtureSpec, nodeScript, testBridge } from "./testKit";

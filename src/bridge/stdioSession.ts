@@ -1,7 +1,6 @@
 import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { LineSplitter } from "../core/transport/lines";
-import { BRIDGE_EVENTS, type ExitInfo, type SpawnSpec, type SpawnedSession } from "../core/transport/bridgeProtocol";
+import { LineSplitter, BRIDGE_EVENTS, type ExitInfo, type SpawnSpec, type SpawnedSession } from "../core";
 
 /** One event for the page's SSE stream; `data` is already JSON. */
 export interface SessionEvent {

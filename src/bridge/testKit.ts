@@ -3,7 +3,7 @@
 import { request } from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import type { SpawnSpec } from "../core/transport/bridgeProtocol";
+import type { SpawnSpec } from "../core";
 import { startBridge, type BridgeOptions, type RunningBridge } from "./server";
 
 export const REPO = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");

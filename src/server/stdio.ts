@@ -1,8 +1,13 @@
-import { Emitter } from "../core/jsonrpc/events";
-import { McpError } from "../core/errors";
-import { parseFrame, type JsonRpcMessage } from "../core/jsonrpc/messages";
-import { LineSplitter } from "../core/transport/lines";
-import type { Transport, TransportCapabilities, TransportEvent } from "../core/transport/transport";
+import {
+  Emitter,
+  McpError,
+  parseFrame,
+  type JsonRpcMessage,
+  LineSplitter,
+  type Transport,
+  type TransportCapabilities,
+  type TransportEvent,
+} from "../core";
 import { serveTransport } from "./serve";
 import type { McpServer } from "./server";
 import type { ServerSession } from "./session";

@@ -2,12 +2,13 @@
  * Signs and verifies requestState tokens in the presa v1 format (docs/request-state.md), so a
  * handler can keep its state in the client's hands without trusting what comes back.
  */
-import type { JsonValue } from "../core/protocol/types";
-import { isObject } from "../core/protocol/types";
-import { ErrorCode } from "../core/protocol/codes";
-import { McpError } from "../core/errors";
-import type { PresaPayload, StateFailureReason } from "../core/state/format";
 import {
+  type JsonValue,
+  isObject,
+  ErrorCode,
+  McpError,
+  type PresaPayload,
+  type StateFailureReason,
   TOKEN_PREFIX,
   callerDigest,
   constantTimeEqual,
@@ -18,7 +19,7 @@ import {
   paramsDigest,
   readPayloadBytes,
   splitTokenDecoded,
-} from "../core/state/format";
+} from "../core";
 
 /** Tokens longer than this are refused unread: a hostile client could send huge ones. */
 export const MAX_TOKEN_LENGTH = 64 * 1024;

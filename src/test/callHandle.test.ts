@@ -1,7 +1,7 @@
 // The call as an object: client.startCall returns a handle with a page-unique id, the call's own
 // events, an outcome that never rejects, and cancel(); callTool & co. are thin wrappers over it.
 import { afterEach, describe, expect, it } from "vitest";
-import type { ClientEvent } from "../core/mcp";
+import type { ClientEvent } from "../core";
 import { LEGACY, MODERN, TRANSPORTS, closePairs, deferred, demoHandlers, openPair } from "./harness";
 
 afterEach(closePairs);

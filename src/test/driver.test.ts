@@ -1,9 +1,7 @@
-// Area 7 (the driver's wire rules): a new JSON-RPC id per retry, requestState echoed byte for byte
+// The driver's wire rules: a new JSON-RPC id per retry, requestState echoed byte for byte
 // and omitted when none came, nothing leaking into other requests, and the round cap in both eras.
 import { afterEach, describe, expect, it } from "vitest";
-import { text, type InputHandlers } from "../core/mcp";
-import type { McpError } from "../core/errors";
-import { elicit } from "../core/input";
+import { text, type InputHandlers, type McpError, elicit } from "../core";
 import {
   MODERN,
   STUB_DISCOVER,

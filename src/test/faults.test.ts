@@ -1,11 +1,8 @@
-// Faults around a flow (issue 8): the HTTP server killed mid-flow and started again, an initialize-era
+// Faults around a flow: the HTTP server killed mid-flow and started again, an initialize-era
 // SSE stream dropped and resumed with Last-Event-ID, and timeouts that wait for a person but not for
 // a server that went quiet.
 import { afterEach, describe, expect, it } from "vitest";
-import { elicit } from "../core/input";
-import type { McpError } from "../core/errors";
-import { Client, text, type InputHandlers } from "../core/mcp";
-import { StreamableHttpTransport } from "../core/transport/streamableHttp";
+import { elicit, type McpError, Client, text, type InputHandlers, StreamableHttpTransport } from "../core";
 import { inputRequired, inputResponse, server } from "../server";
 import { demoServer } from "../server/demo";
 import { startHttpServer, type RunningHttpServer } from "../server/http/handler";

@@ -2,10 +2,7 @@
  * Small test utilities for the matrix: clocks that move only when told, deferreds, a rejection
  * catcher, and pass-through transport wrappers (a recording tap, a refusing mock).
  */
-import type { Clock } from "../core/jsonrpc/connection";
-import type { McpError } from "../core/errors";
-import type { JsonRpcMessage } from "../core/jsonrpc/messages";
-import type { SendOptions, Transport, TransportEvent } from "../core/transport/transport";
+import type { Clock, McpError, JsonRpcMessage, SendOptions, Transport, TransportEvent } from "../core";
 
 // ---------------------------------------------------------------------------------------------------
 // Small test utilities

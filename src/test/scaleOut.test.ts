@@ -1,10 +1,8 @@
-// Scale-out (issue 8): two reference server processes behind a round-robin proxy on 127.0.0.1. With
+// Scale-out: two reference server processes behind a round-robin proxy on 127.0.0.1. With
 // one stateSecret every multi-round flow completes although its rounds land on different processes
 // (the state travels in requestState, SEP-2322); with different secrets the second round is refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { McpError } from "../core/errors";
-import { Client, text } from "../core/mcp";
-import { StreamableHttpTransport } from "../core/transport/streamableHttp";
+import { type McpError, Client, text, StreamableHttpTransport } from "../core";
 import { caught, demoHandlers } from "./harness";
 import { spawnDemoServer, type DemoProcess } from "./processes";
 import { startProxy, type ProxiedRequest, type RunningProxy } from "./proxy";

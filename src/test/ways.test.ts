@@ -2,11 +2,7 @@
 // transports, in the revisions that define each: -32042 URL elicitation required, completion notices,
 // sampling with tools, a standing roots list, icons. Every frame is validated against the schema.
 import { afterEach, describe, expect, it } from "vitest";
-import type { McpError } from "../core/errors";
-import { text } from "../core/mcp";
-import { vetIcons } from "../core/protocol/icons";
-import { samplingConversation } from "../core/protocol/samplingTools";
-import type { CreateMessageParams, CreateMessageResult, ElicitParams } from "../core/protocol/types";
+import { samplingConversation, text, vetIcons, type CreateMessageParams, type CreateMessageResult, type ElicitParams, type McpError } from "../core";
 import { hostileServer } from "../server/hostile";
 import { MODERN, TRANSPORTS, caught, closePairs, demoHandlers, expectFramesValid, messages, offerFor, openPair, paramsOf, stubPair, STUB_DISCOVER, type Pair } from "./harness";
 

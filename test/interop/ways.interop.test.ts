@@ -8,10 +8,7 @@
 import { Client as SdkClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { McpServer, UrlElicitationRequiredError, inputRequired, inputResponse } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, text, type Client, type ClientEvent } from "../../src/core/mcp";
-import { vetIcons } from "../../src/core/protocol/icons";
-import type { CreateMessageParams, CreateMessageResult } from "../../src/core/protocol/types";
-import { StreamableHttpTransport } from "../../src/core/transport/streamableHttp";
+import { StreamableHttpTransport, connect, text, vetIcons, type Client, type ClientEvent, type CreateMessageParams, type CreateMessageResult } from "../../src/core";
 import { demoServer } from "../../src/server/demo";
 import { startHttpServer, type RunningHttpServer } from "../../src/server/http/handler";
 import { demoHandlers, validateFrames } from "../../src/test/harness";

@@ -1,6 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import type { McpError } from "../../core/jsonrpc/errors";
-import type { InputResponse } from "../../core/protocol/types";
+import type { McpError, InputResponse } from "../../core";
 import type { PendingInput } from "../features/input/store/inputStore";
 import type { AutoSource } from "../../core/recording";
 

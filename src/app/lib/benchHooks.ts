@@ -4,8 +4,7 @@
  * it. They drive the app through the same paths a person and a server do (the controller's commands,
  * the wire store's append) and read the stores' sizes; none of them reach inside a component.
  */
-import type { Frame } from "../../core/jsonrpc/connection";
-import type { InputResponse } from "../../core/protocol/types";
+import type { Frame, InputResponse } from "../../core";
 import type { Controller } from "../session/controller";
 
 export interface BenchHooks {

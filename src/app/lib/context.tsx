@@ -3,11 +3,11 @@ import { useStore } from "zustand";
 import type { Controller } from "../session/controller";
 import type { Session } from "../session/session";
 import type { ConnectionState } from "../stores/connectionStore";
-import type { CallsState } from "../features/call/store/callsStore";
+import type { CallsState } from "../features/call/callsStore";
 import type { InputState } from "../features/input/store/inputStore";
-import type { StepState } from "../features/step/store/stepStore";
-import type { WireState } from "../features/wire/store/wireStore";
-import type { NotifyState } from "../features/notifications/store/notifyStore";
+import type { StepState } from "../features/step/stepStore";
+import type { WireState } from "../features/wire/wireStore";
+import type { NotifyState } from "../features/notifications/notifyStore";
 import type { StderrState } from "../features/connection/store/stderrStore";
 import type { AutoState } from "./autoAnswer";
 import type { BridgeState } from "../stores/bridgeStore";
@@ -102,7 +102,7 @@ export function useSaved<T>(selector: (s: SavedState) => T): T {
 
 /** App-wide stores, one per page (their modules hold them). */
 export { useUi } from "../stores/uiStore";
-export { usePresent } from "../features/present/store/presentStore";
+export { usePresent } from "../features/present/presentStore";
 export { useRecording } from "../features/session/recordingStore";
-export { useCanned } from "../features/canned/store/cannedStore";
-export { useLink } from "../features/links/store/linkStore";
+export { useCanned } from "../features/canned/cannedStore";
+export { useLink } from "../features/links/linkStore";

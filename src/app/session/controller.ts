@@ -1,21 +1,30 @@
-import { McpError, toMcpError } from "../../core/jsonrpc/errors";
-import { Emitter } from "../../core/jsonrpc/events";
-import { Client } from "../../core/mcp";
-import type { CallHandle } from "../../core/mcp/call";
-import type { ClientEvent } from "../../core/mcp/events";
-import type { InputMethod } from "../../core/protocol/meta";
-import { REVISIONS } from "../../core/protocol/revisions";
-import { inProcessPair } from "../../core/transport/inProcess";
-import { BridgeStdioTransport, bridgeFetch, bridgeInfo, describeExit, type BridgeEndpoint } from "../../core/transport/bridge";
-import { spawnSpecKey, type ExitInfo, type SpawnSpec } from "../../core/transport/bridgeProtocol";
-import { StreamableHttpTransport } from "../../core/transport/streamableHttp";
-import type { Transport } from "../../core/transport/transport";
+import {
+  McpError,
+  toMcpError,
+  Emitter,
+  Client,
+  type CallHandle,
+  type ClientEvent,
+  type InputMethod,
+  REVISIONS,
+  inProcessPair,
+  BridgeStdioTransport,
+  bridgeFetch,
+  bridgeInfo,
+  describeExit,
+  type BridgeEndpoint,
+  spawnSpecKey,
+  type ExitInfo,
+  type SpawnSpec,
+  StreamableHttpTransport,
+  type Transport,
+  isObject,
+} from "../../core";
 import type { McpServer } from "../../server/server";
 import { serveTransport } from "../../server/serve";
 import { hostileServer } from "../../server/hostile";
-import { isObject } from "../../core/protocol/types";
 import { isCallEvent } from "../../core/recording";
-import type { LogLevel } from "../features/notifications/store/notifyStore";
+import type { LogLevel } from "../features/notifications/notifyStore";
 import { callMeta } from "../features/notifications/utils/callMeta";
 import { DEFAULT_TIMEOUT_MS, type ConnectionSettings, type EmbeddedServerName } from "../stores/connectionStore";
 import { createBridgeStore, type BridgeStore } from "../stores/bridgeStore";
@@ -24,7 +33,7 @@ import { describeTarget, rowsToRecord, spawnSpecOf } from "../features/connectio
 import { capabilitiesFromModes, handlersFromModes } from "../lib/handlers";
 import { createSession, type Session } from "./session";
 
-export type { CallHandle } from "../../core/mcp/call";
+export type { CallHandle } from "../../core";
 
 export interface ControllerDeps {
   /** The live session's stores; a fresh session when not given. */
@@ -72,7 +81,7 @@ export function createController(deps: ControllerDeps) {
 
   function requireBridge(): BridgeEndpoint {
     const endpoint = bridge.getState().endpoint;
-    if (!endpoint) throw new McpError({ kind: "transport", message: NO_BRIDGE, data: { bridge: "none" } });
+    if (!endpoint) throw new McpError({ kind: "transport", message: NO_BRIDGE, reason: { type: "bridge", code: "none" } });
     return endpoint;
   }
 
@@ -98,7 +107,7 @@ export function createController(deps: ControllerDeps) {
   /** Spawns a confirmed command through the bridge; its stderr, stray stdout and exit go to the stderr store. */
   async function spawnStdio(spec: SpawnSpec, connectionId: number): Promise<Transport> {
     if (!confirmed.has(spawnSpecKey(spec))) {
-      throw new McpError({ kind: "transport", message: "this command was not confirmed: confirm it in the spawn dialog first", data: { bridge: "unconfirmed" } });
+      throw new McpError({ kind: "transport", message: "this command was not confirmed: confirm it in the spawn dialog first", reason: { type: "bridge", code: "unconfirmed" } });
     }
     const endpoint = requireBridge();
     stderr.started();
@@ -115,7 +124,7 @@ export function createController(deps: ControllerDeps) {
   function exited(exit: ExitInfo, connectionId: number): void {
     stderr.append(connectionId, "bridge", describeExit({ ...exit, stderrTail: [] }));
     if (connection.getState().connectionId !== connectionId) return;
-    const error = new McpError({ kind: "closed", message: describeExit(exit), data: { exit } });
+    const error = new McpError({ kind: "closed", message: describeExit(exit), reason: { type: "exit", exit } });
     const status = connection.getState().status;
     connection.setState({ status: status === "connecting" ? "failed" : "closed", error });
   }
@@ -193,7 +202,7 @@ export function createController(deps: ControllerDeps) {
       if (connection.getState().connectionId !== connectionId) return;
       // A process that died while connecting: its exit says more than "connection closed".
       const exit = transport instanceof BridgeStdioTransport ? transport.exit : undefined;
-      const error = exit ? new McpError({ kind: "closed", message: describeExit(exit), data: { exit } }) : toMcpError(e);
+      const error = exit ? new McpError({ kind: "closed", message: describeExit(exit), reason: { type: "exit", exit } }) : toMcpError(e);
       connection.setState({ status: "failed", error });
       await disconnect("connection failed");
     }

@@ -1,8 +1,8 @@
-import { createCallsStore } from "../features/call/store/callsStore";
+import { createCallsStore } from "../features/call/callsStore";
 import { createInputStore } from "../features/input/store/inputStore";
-import { createStepStore } from "../features/step/store/stepStore";
-import { createWireStore } from "../features/wire/store/wireStore";
-import { createNotifyStore } from "../features/notifications/store/notifyStore";
+import { createStepStore } from "../features/step/stepStore";
+import { createWireStore } from "../features/wire/wireStore";
+import { createNotifyStore } from "../features/notifications/notifyStore";
 import { createStderrStore } from "../features/connection/store/stderrStore";
 import { createConnectionStore } from "../stores/connectionStore";
 import { createAutoAnswer } from "../lib/autoAnswer";

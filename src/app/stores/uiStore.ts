@@ -1,6 +1,6 @@
 import { createStore } from "zustand/vanilla";
 import { useStore } from "zustand";
-import type { Root } from "../../core/protocol/types";
+import type { Root } from "../../core";
 
 export type Selection =
   | { kind: "tool"; name: string }

@@ -15,7 +15,6 @@ import {
   type RequestId,
 } from "./messages";
 import { JsonRpcErrorCode as ErrorCode } from "./codes";
-import { isObject } from "../util/isObject";
 import { peekFrame } from "./peek";
 import type { Channel, SendOptions } from "./channel";
 
@@ -233,7 +232,7 @@ export class Connection {
   }
 
   /**
-   * An unreadable frame whose id can still be read is not dropped in silence (issue 8): an answer
+   * An unreadable frame whose id can still be read is not dropped in silence: an answer
    * fails the request it answers at once, since nothing else will answer it (not a timeout later),
    * and a request gets an error reply, as JSON-RPC's receiving side always answers.
    */

@@ -1,6 +1,7 @@
 import { McpError } from "../errors";
 import { covers, elicitationMode } from "../protocol/capabilities";
-import { INPUT_KINDS, isObject, type ClientCapabilities, type InputRequest, type InputResponse } from "../protocol/types";
+import { isObject } from "../util/isObject";
+import { INPUT_KINDS, type ClientCapabilities, type InputRequest, type InputResponse } from "../protocol/types";
 import { samplingMessagesProblem, samplingReplyProblem } from "../protocol/samplingTools";
 import { checkElicitationUrl, checkRequestedSchema } from "./inputLimits";
 import type { InputContext, InputHandlers } from "./options";
@@ -26,7 +27,7 @@ export function checkInputRequest(key: string, value: unknown): InputRequest {
     if (elicitationMode(request) === "form" && !isObject(p.requestedSchema)) {
       throw new McpError({ kind: "protocol", message: `form elicitation "${key}" has no requestedSchema object` });
     }
-    // Hostile content (issue 8): links that would run code, schemas deep or recursive enough to hurt.
+    // Hostile content: links that would run code, schemas deep or recursive enough to hurt.
     if (elicitationMode(request) === "url") checkElicitationUrl(key, p.url as string);
     else checkRequestedSchema(key, p.requestedSchema);
   }

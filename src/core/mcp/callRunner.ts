@@ -2,8 +2,9 @@ import { McpError, toMcpError } from "../errors";
 import { formatSize } from "../jsonrpc/limits";
 import type { JsonRpcRequest, RequestId } from "../jsonrpc/messages";
 import { isInputMethod } from "../protocol/meta";
-import { isObject, type InputRequests, type InputResponses } from "../protocol/types";
-import { decodeRequestState } from "../state";
+import { isObject } from "../util/isObject";
+import type { InputRequests, InputResponses } from "../protocol/types";
+import { decodeRequestState } from "../state/decode";
 import { checkInputRequest } from "./answerInput";
 import type { CallRecord } from "./call";
 import { answerOne, hold, nextRound, type CallHost, type CallState } from "./callSteps";
@@ -93,14 +94,14 @@ export class CallRunner {
       fail: () => undefined,
     };
     try {
-      const complete = host.era === "modern" ? await this.#modernLoop(withMeta, state, options) : await this.#legacyCall(withMeta, state, options);
+      const complete = host.era() === "modern" ? await this.#modernLoop(withMeta, state, options) : await this.#legacyCall(withMeta, state, options);
       // The app renders what it gets: a result of the wrong shape is the server's error, raised.
       const result = checkResultShape(method, complete);
       host.emit({ type: "callFinished", callId, method, rounds: state.round, at: host.clock.now(), ms: host.clock.now() - started, result });
       return result;
     } catch (e) {
       // -32042 where the revision does not define it is explained as the protocol error it is.
-      const error = explainUrlRequired(toMcpError(e), host.revision);
+      const error = explainUrlRequired(toMcpError(e), host.revision());
       controller.abort();
       host.emit({ type: "callFinished", callId, method, rounds: state.round, at: host.clock.now(), ms: host.clock.now() - started, error });
       throw error;

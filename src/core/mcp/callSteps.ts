@@ -15,9 +15,9 @@ import { definesUrlRequired, type UrlCompletions } from "./urlRequired";
  */
 export interface CallHost {
   /** The negotiated era, read when a call starts. */
-  readonly era: Era | undefined;
+  era(): Era | undefined;
   /** The negotiated revision: -32042 and completion notices exist on 2025-11-25 only. */
-  readonly revision: string | undefined;
+  revision(): string | undefined;
   /** URL elicitations shown, so `notifications/elicitation/complete` finds its card (urlRequired.ts). */
   readonly urlCompletions?: UrlCompletions;
   readonly clock: Clock;
@@ -93,7 +93,7 @@ export async function answerOne(
   // 2025-11-25: a URL elicitation with an id may be completed by the server's notice before the user
   // answers; the handler's signal then aborts and the answer is consent given on the user's behalf.
   const elicitationId = request.method === "elicitation/create" && request.params.mode === "url" ? request.params.elicitationId : undefined;
-  const watch = typeof elicitationId === "string" && host.urlCompletions && definesUrlRequired(host.revision) ? host.urlCompletions.watch(elicitationId, { callId: slot.callId, round, key }) : undefined;
+  const watch = typeof elicitationId === "string" && host.urlCompletions && definesUrlRequired(host.revision()) ? host.urlCompletions.watch(elicitationId, { callId: slot.callId, round, key }) : undefined;
   const local = new AbortController();
   const onAbort = (): void => local.abort(slot.signal.reason);
   if (slot.signal.aborted) onAbort();

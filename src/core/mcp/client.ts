@@ -104,15 +104,10 @@ export class Client {
 
   /** The narrow view of this client the call runner works through. */
   #callHost(): CallHost {
-    const client = this;
     const connection = (): Connection => this.connection;
     return {
-      get era() {
-        return client.era;
-      },
-      get revision() {
-        return client.revision;
-      },
+      era: () => this.era,
+      revision: () => this.revision,
       urlCompletions: this.#urlCompletions,
       clock: this.clock,
       declared: this.declared,
@@ -198,7 +193,7 @@ export class Client {
     }
   }
 
-  /** Which legacy revision to fall back to after a failed probe (brief §4.7), or none. */
+  /** Which legacy revision to fall back to after a failed probe, or none. */
   #legacyFallback(error: McpError, legacy: string[]): string | undefined {
     if (error.code === ErrorCode.UnsupportedProtocolVersion && isObject(error.data) && Array.isArray(error.data.supported)) {
       const best = bestMutual(this.offered, error.data.supported as string[]);

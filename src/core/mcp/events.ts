@@ -3,7 +3,7 @@ import type { McpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import type { Era } from "../protocol/revisions";
 import type { Implementation, InputRequest, InputRequests, InputResponse, InputResponses, Root, ServerCapabilities } from "../protocol/types";
-import type { DecodedState } from "../state";
+import type { DecodedState } from "../state/decode";
 
 /** A retry held in step mode (or an initialize-era answer about to go), open to edits. */
 export interface RetryDraft {

@@ -1,6 +1,6 @@
 /**
  * Checks on what a server asks for that go beyond shape: absurd form schemas and links that must
- * never be opened are refused before a handler or a person sees them (issue 8). A schema that is only
+ * never be opened are refused before a handler or a person sees them. A schema that is only
  * outside the MCP subset (spec "Elicitation", form mode: a flat object of primitives) still passes:
  * the app shows it with warnings, since a server author needs to see what they sent.
  */

@@ -1,7 +1,8 @@
 import { McpError, toMcpError } from "../errors";
 import type { JsonRpcRequest, RequestId } from "../jsonrpc/messages";
 import { ErrorCode } from "../protocol/codes";
-import { INPUT_KINDS, isObject, type InputResponse } from "../protocol/types";
+import { INPUT_KINDS, type InputResponse } from "../protocol/types";
+import { isObject } from "../util/isObject";
 import { checkInputRequest } from "./answerInput";
 import { answerOne, hold, nextRound, type CallHost, type CallState } from "./callSteps";
 

@@ -9,9 +9,9 @@ import type {
   ElicitResult,
   Implementation,
   ListRootsResult,
+  Root,
 } from "../protocol/types";
 import type { StepHook } from "./events";
-import type { StandingRoots } from "./standingRoots";
 
 /** What an input handler learns about the question besides its params. */
 export interface InputContext {
@@ -55,6 +55,13 @@ export interface ConnectOptions {
   /** How long the 2026-07-28 probe waits before taking silence for an older server. */
   probeTimeoutMs?: number;
   clock?: Clock;
+}
+
+/** A standing roots list (standingRoots.ts): declared with `listChanged`, answered at once. */
+export interface StandingRoots {
+  list: Root[];
+  /** Ask the `roots/list` handler each time instead of answering from the list. */
+  askEachTime?: boolean;
 }
 
 export const DEFAULT_MAX_ROUNDS = 10;

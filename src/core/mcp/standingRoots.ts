@@ -5,14 +5,9 @@
  * `askEachTime` and a `roots/list` handler, the handler is asked instead (a person picks each time).
  */
 import { McpError } from "../errors";
-import { isObject, type Root } from "../protocol/types";
-import type { InputHandlers } from "./options";
-
-export interface StandingRoots {
-  list: Root[];
-  /** Ask the `roots/list` handler each time instead of answering from the list. */
-  askEachTime?: boolean;
-}
+import type { Root } from "../protocol/types";
+import { isObject } from "../util/isObject";
+import type { InputHandlers, StandingRoots } from "./options";
 
 /** Checks a roots list before it is declared or sent: `file://` URIs only (the spec's MUST). */
 export function checkRoots(list: unknown): Root[] {

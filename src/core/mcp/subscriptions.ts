@@ -2,16 +2,11 @@ import { McpError, toMcpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import { META } from "../protocol/meta";
 import type { Era } from "../protocol/revisions";
+import type { SubscriptionFilter } from "../protocol/types";
 import { isObject } from "../util/isObject";
 import type { ClientEvent } from "./events";
 
-/** What a `subscriptions/listen` asks for (2026-07-28 `SubscriptionFilter`, SEP-2575 "Subscriptions"). */
-export interface SubscriptionFilter {
-  toolsListChanged?: boolean;
-  promptsListChanged?: boolean;
-  resourcesListChanged?: boolean;
-  resourceSubscriptions?: string[];
-}
+export type { SubscriptionFilter };
 
 export interface ListenOptions {
   /** Each notification tagged with this subscription, the acknowledgement included. */

@@ -11,7 +11,8 @@
 import { McpError } from "../errors";
 import { ErrorCode } from "../protocol/codes";
 import { hasUrlElicitation } from "../protocol/revisions";
-import { isObject, type InputRequests } from "../protocol/types";
+import type { InputRequests } from "../protocol/types";
+import { isObject } from "../util/isObject";
 import { checkInputRequest } from "./answerInput";
 
 /** How often the same set of URLs may be asked for before the call is stopped: the first ask and two retries. */

@@ -18,7 +18,7 @@ export async function answerUrlRequired(
   asked: Map<string, number>,
   unlessAborted: <T>(work: Promise<T>) => Promise<T>,
 ): Promise<RequestId> {
-  if (!definesUrlRequired(host.revision)) throw explainUrlRequired(error, host.revision);
+  if (!definesUrlRequired(host.revision())) throw explainUrlRequired(error, host.revision());
   const inputRequests = readUrlRequired(error);
   const urls = Object.values(inputRequests).map((r) => (r.method === "elicitation/create" && "url" in r.params ? r.params.url : ""));
   const key = urlSetKey(inputRequests);
@@ -30,7 +30,7 @@ export async function answerUrlRequired(
       kind: "protocol",
       code: error.code,
       data: error.data,
-      reason: { type: "urlRequired", problem: "repeated", revision: host.revision, asked: times },
+      reason: { type: "urlRequired", problem: "repeated", revision: host.revision(), asked: times },
       message: `the server asked for ${what} ${times} times with -32042, although the user completed ${urls.length === 1 ? "it" : "them"} each time; the client stopped retrying ${state.method}`,
     });
   }

@@ -222,5 +222,14 @@ export interface Prompt {
   icons?: Icon[];
 }
 
-/** Re-exported for importers outside the core until they use the core's entry. */
-export { isObject } from "../util/isObject";
+/** What a `subscriptions/listen` asks for (2026-07-28 `SubscriptionFilter`, SEP-2575 "Subscriptions"). */
+export interface SubscriptionFilter {
+  toolsListChanged?: boolean;
+  promptsListChanged?: boolean;
+  resourcesListChanged?: boolean;
+  resourceSubscriptions?: string[];
+}
+
+/** The levels of `logging/setLevel` and `notifications/message`, least severe first (the syslog severities of RFC 5424). */
+export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { McpError } from "../jsonrpc/errors";
-import { accept, CallBuilder, elicitRequest, samplingRequest } from "../../../test/support/app/builders";
+import { McpError } from "../index";
+import { accept, CallBuilder, elicitRequest, samplingRequest } from "../../../test/support/recording/builders";
 import { diffCall, stableJson } from "./diff";
 
 const text = (t: string) => ({ content: [{ type: "text", text: t }] });

@@ -1,4 +1,4 @@
-import { isObject, type InputRequest } from "../protocol/types";
+import { isObject, type InputRequest } from "../index";
 import type { CallRecord } from "./model";
 import { groupRounds, type InputView } from "./rounds";
 import { pairInput } from "./replayMatch";

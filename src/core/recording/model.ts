@@ -3,10 +3,7 @@
  * a frame of the wire log, and who answered an input without the user. The app's stores hold these,
  * session files carry them, and the rounds, diff and replay code reads them; none of it needs a DOM.
  */
-import type { Frame } from "../jsonrpc/connection";
-import type { McpError } from "../jsonrpc/errors";
-import type { ClientEvent } from "../mcp/events";
-import type { InputKind } from "../protocol/types";
+import type { ClientEvent, Frame, InputKind, McpError } from "../index";
 
 /** The client events that belong to one call, in order. */
 export type CallEvent = Extract<

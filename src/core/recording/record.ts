@@ -1,4 +1,4 @@
-import type { CallHandle } from "../mcp/call";
+import type { CallHandle } from "../index";
 import type { CallEvent, CallRecord } from "./model";
 
 const CALL_EVENTS = new Set(["callStarted", "roundStarted", "inputRequested", "inputAnswered", "retryHeld", "retrySent", "callFinished"]);

@@ -1,6 +1,4 @@
-import type { McpError } from "../jsonrpc/errors";
-import { isInputMethod, type InputMethod } from "../protocol/meta";
-import type { InputKind, InputResponse } from "../protocol/types";
+import { isInputMethod, type InputKind, type InputMethod, type InputResponse, type McpError } from "../index";
 import type { CallRecord } from "./model";
 import { groupRounds } from "./rounds";
 import { diffCall, type CallDiff } from "./diff";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../index";
 import { groupRounds } from "./rounds";
-import { accept, CallBuilder, elicitRequest, rootsRequest, samplingRequest } from "../../../test/support/app/builders";
+import { accept, CallBuilder, elicitRequest, rootsRequest, samplingRequest } from "../../../test/support/recording/builders";
 import { recordedAnswer, type Question } from "./replayMatch";
 
 const q = (key: string, request: ReturnType<typeof elicitRequest>): Question => ({ key, kind: request.method, params: (request.params ?? {}) as Record<string, unknown> });

@@ -1,5 +1,4 @@
-import { McpError } from "../jsonrpc/errors";
-import type { InputKind, InputRequest, InputResponse } from "../protocol/types";
+import { McpError, type InputKind, type InputRequest, type InputResponse } from "../index";
 import { questionKindOf, questionOf } from "./model";
 import type { InputView, RoundView } from "./rounds";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { McpError } from "../jsonrpc/errors";
-import { CallBuilder, accept, elicitRequest, presaToken, rootsRequest, samplingRequest } from "../../../test/support/app/builders";
+import { McpError } from "../index";
+import { CallBuilder, accept, elicitRequest, presaToken, rootsRequest, samplingRequest } from "../../../test/support/recording/builders";
 import { groupRounds } from "./rounds";
 
 const tok1 = presaToken({ state: { step: 1 } });

@@ -3,11 +3,7 @@
  * same rounds, and events that refer to a round never started (a broken core) open one rather than
  * being lost.
  */
-import type { McpError } from "../jsonrpc/errors";
-import type { RequestId } from "../jsonrpc/messages";
-import type { Era } from "../protocol/revisions";
-import type { InputRequest, InputResponse, InputResponses } from "../protocol/types";
-import type { DecodedState } from "../state";
+import type { DecodedState, Era, InputRequest, InputResponse, InputResponses, McpError, RequestId } from "../index";
 import type { CallEvent, CallRecord } from "./model";
 
 /** One question of a round and what became of it. */

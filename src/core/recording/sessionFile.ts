@@ -1,7 +1,4 @@
-import { McpError, type ErrorKind, type LocalReason } from "../jsonrpc/errors";
-import { parseFrame } from "../jsonrpc/messages";
-import { isObject } from "../protocol/types";
-import type { Implementation } from "../protocol/types";
+import { McpError, isObject, parseFrame, type ErrorKind, type Implementation, type LocalReason } from "../index";
 import type { AutoSource, CallRecord, WireEntry } from "./model";
 
 /** Connection settings as a session file keeps them: the app's settings, whose target may hold credentials. */

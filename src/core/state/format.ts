@@ -7,7 +7,7 @@ import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import canonicalize from "canonicalize";
 import type { JsonValue } from "../protocol/types";
-import { isObject } from "../protocol/types";
+import { isObject } from "../util/isObject";
 import { McpError } from "../errors";
 
 /** The first part of every presa v1 token; it names the format and its version. */

@@ -1,7 +1,7 @@
 import { Emitter } from "../jsonrpc/events";
 import { McpError } from "../errors";
 import type { JsonRpcMessage } from "../jsonrpc/messages";
-import { isObject } from "../protocol/types";
+import { isObject } from "../util/isObject";
 import {
   BRIDGE_EVENTS,
   BRIDGE_HEADERS,

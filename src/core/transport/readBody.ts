@@ -3,7 +3,7 @@ import { MAX_FRAME_LENGTH, formatSize } from "../jsonrpc/limits";
 
 /**
  * Reads an HTTP body as UTF-8 text, but stops once it passes `cap` characters: a hostile server's
- * endless or enormous body must not be buffered whole (issue 8). Over the cap it rejects with a
+ * endless or enormous body must not be buffered whole. Over the cap it rejects with a
  * `transport` error (reason badFrame "tooLarge") and cancels the rest of the body.
  */
 export async function readCappedText(response: Response, what: string, cap: number = MAX_FRAME_LENGTH): Promise<string> {

@@ -196,7 +196,7 @@ export class StreamableHttpTransport implements Transport {
       void this.#pump(response.body, requestId, era, live());
       return;
     }
-    // Capped (issue 8): a hostile server's 10 MB or endless body is refused, not buffered whole.
+    // Capped: a hostile server's 10 MB or endless body is refused, not buffered whole.
     const text = await readCappedText(response, what);
     if (!response.ok) {
       const parsed = parseFrame(text);

@@ -1,6 +1,7 @@
 import { ChangeFeed } from "../changes";
 import type { ToolDefinition } from "../definitions";
 import { server, type McpServer, type ServerOptions } from "../server";
+import { formTools } from "./formTools";
 import { countdown, setupWizard, toggleExtraTool } from "./qaTools";
 import { demoPrompts, demoResources, demoResourceTemplates } from "./resources";
 import { demoTools } from "./tools";
@@ -31,7 +32,7 @@ export function demoServer(options: DemoServerOptions = {}): McpServer {
     version: "0.1.0",
     instructions: "A demo of MCP input flows: forms, links, sampling and roots, in both protocol eras.",
     icons: DEMO_ICONS.server,
-    tools: withIcons([...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...urlRequiredTools(), ...waysTools], DEMO_ICONS.tool),
+    tools: withIcons([...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...formTools, ...urlRequiredTools(), ...waysTools], DEMO_ICONS.tool),
     resources: withIcons(demoResources, DEMO_ICONS.resource),
     resourceTemplates: withIcons(demoResourceTemplates, DEMO_ICONS.template),
     prompts: withIcons(demoPrompts, DEMO_ICONS.prompt),

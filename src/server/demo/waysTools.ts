@@ -3,10 +3,7 @@
  * completion notices, sampling with tools over several rounds, and a roots watcher that re-lists on
  * `notifications/roots/list_changed`. Each works in both eras where the revision has the feature.
  */
-import { elicitUrl, roots, sample } from "../../core/input";
-import { ErrorCode } from "../../core/protocol/codes";
-import { blocksOf } from "../../core/protocol/samplingTools";
-import { isObject, type CreateMessageResult, type ElicitResult, type JsonObject, type ListRootsResult, type Root } from "../../core/protocol/types";
+import { ErrorCode, blocksOf, elicitUrl, isObject, roots, sample, type CreateMessageResult, type ElicitResult, type JsonObject, type ListRootsResult, type Root } from "../../core";
 import { inputRequired, inputResponse, toolError, type HandlerContext, type SessionView, type ToolDefinition } from "../definitions";
 import { rpcError } from "../rpcError";
 

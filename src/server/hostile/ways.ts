@@ -3,8 +3,7 @@
  * http tracking pixel, a 256 KiB data URL, HTML posing as an image, an SVG with a script, only safe as
  * an `<img>`) and a -32042 sent on every revision, including 2026-07-28 where it does not exist.
  */
-import { ErrorCode } from "../../core/protocol/codes";
-import type { Icon } from "../../core/protocol/types";
+import { ErrorCode, type Icon } from "../../core";
 import type { ToolDefinition } from "../definitions";
 import { rpcError } from "../rpcError";
 import { DATA_URL, JAVASCRIPT_URL, SVG_WITH_SCRIPT } from "./payloads";

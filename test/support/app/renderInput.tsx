@@ -1,6 +1,5 @@
 import { render } from "@testing-library/react";
-import type { Era } from "../../../src/core/protocol/revisions";
-import type { InputKind, InputResponse } from "../../../src/core/protocol/types";
+import type { Era, InputKind, InputResponse } from "../../../src/core";
 import { SessionProvider } from "../../../src/app/lib/context";
 import { createSession } from "../../../src/app/session/session";
 import { InputRequestCard } from "../../../src/app/features/input/components/InputRequestCard";

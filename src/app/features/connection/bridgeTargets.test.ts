@@ -24,11 +24,11 @@ describe("stdio targets", () => {
   it("are not spawned before the user confirmed exactly that spec", async () => {
     const { controller, requests } = setup();
     await controller.connect({ target: stdio });
-    expect(controller.session.connection.getState()).toMatchObject({ status: "failed", error: { data: { bridge: "unconfirmed" } } });
+    expect(controller.session.connection.getState()).toMatchObject({ status: "failed", error: { reason: { type: "bridge", code: "unconfirmed" } } });
     // A confirmation for another spec does not count.
     controller.confirmSpawn({ ...spawnSpecOf(stdio), args: ["server.js"] });
     await controller.connect({ target: stdio });
-    expect(controller.session.connection.getState().error?.data).toEqual({ bridge: "unconfirmed" });
+    expect(controller.session.connection.getState().error?.reason).toEqual({ type: "bridge", code: "unconfirmed" });
     expect(requests).toEqual([]);
   });
 
@@ -39,7 +39,7 @@ describe("stdio targets", () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ url: "http://127.0.0.1:9999/sessions", method: "POST", auth: "Bearer tok-0123456789abcdef" });
     expect(JSON.parse(requests[0]?.body ?? "")).toEqual({ command: "node", args: ["server.js", "--flag value"], env: { API_KEY: "k" }, cwd: "/srv" });
-    expect(controller.session.connection.getState()).toMatchObject({ status: "failed", error: { status: 422, data: { bridge: "spawn-failed" } } });
+    expect(controller.session.connection.getState()).toMatchObject({ status: "failed", error: { status: 422, reason: { type: "bridge", code: "spawn-failed" } } });
   });
 
   it("without a bridge, stdio and HTTP-via-bridge targets fail in words, and nothing is fetched", async () => {
@@ -48,7 +48,7 @@ describe("stdio targets", () => {
     await controller.connect({ target: stdio });
     expect(controller.session.connection.getState().error?.message).toMatch(/^no bridge: start `npm start` \(or `npm run bridge`\) and paste its URL and token/);
     await controller.connect({ target: { kind: "bridge-http", url: "http://127.0.0.1:3939/mcp", headers: [] } });
-    expect(controller.session.connection.getState().error?.data).toEqual({ bridge: "none" });
+    expect(controller.session.connection.getState().error?.reason).toEqual({ type: "bridge", code: "none" });
     expect(requests).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The record → export → import → replay cycle through real controllers and the embedded demo
 // server, in both eras; the "changed" variant answers two-steps differently.
 import { afterEach, describe, expect, it } from "vitest";
-import type { ElicitResult } from "../../../core/protocol/types";
+import type { ElicitResult } from "../../../core";
 import { parseSession, REDACTED, replayCalls } from "../../../core/recording";
 import { demoServer } from "../../../server/demo";
 import type { AutoDecision, AutoInput } from "../../lib/autoAnswer";

@@ -1,4 +1,4 @@
-import { isObject } from "../../../core/protocol/types";
+import { isObject } from "../../../core";
 import { exportSession, parseSession, replayCalls, type LoadedSession, type ReplayHost } from "../../../core/recording";
 import type { AutoDecision } from "../../lib/autoAnswer";
 import type { Controller } from "../../session/controller";

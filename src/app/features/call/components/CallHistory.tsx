@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { useCalls, useSession } from "../../../lib/context";
-import type { CallRecord } from "../store/callsStore";
+import type { CallRecord } from "../callsStore";
 import { historyFileName, historyJson } from "../utils/exportHistory";
 
 /** One past call; memoised, so an event on the running call does not redraw the other 499. */

@@ -1,7 +1,7 @@
 import { useCalls, useController, useInputs, useSession, useStep } from "../../../lib/context";
 import { ErrorView } from "../../errors/components/ErrorView";
 import { InputRequestCard } from "../../input/components/InputRequestCard";
-import { HeldRetryPanel } from "../../step/components/HeldRetryPanel";
+import { HeldRetryPanel } from "../../step/HeldRetryPanel";
 import { CallNotifications } from "../../notifications/components/CallNotifications";
 import { ResultView } from "./ResultView";
 

@@ -1,7 +1,7 @@
 import { useConnection, useController, useUi } from "../../../lib/context";
 import { selectionKey, uiActions, type Selection } from "../../../stores/uiStore";
-import type { JsonObject, Prompt, ResourceTemplate, Tool } from "../../../../core/protocol/types";
-import { usePrompts, useResources, useTools } from "../../catalog/api/queries";
+import type { JsonObject, Prompt, ResourceTemplate, Tool } from "../../../../core";
+import { usePrompts, useResources, useTools } from "../../catalog/queries";
 import { ArgumentsForm } from "./LazyArgumentsForm";
 import { runSelection } from "../utils/runSelection";
 

@@ -2,8 +2,8 @@
  * The call history as one JSON document, for "Export history": memory keeps only the newest calls
  * (callsStore's cap), so a long session is saved by exporting before older calls leave. Pure.
  */
-import { McpError } from "../../../../core/jsonrpc/errors";
-import type { CallsState } from "../store/callsStore";
+import { McpError } from "../../../../core";
+import type { CallsState } from "../callsStore";
 
 export const HISTORY_FORMAT = "presa-call-history/1";
 

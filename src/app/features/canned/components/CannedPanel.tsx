@@ -1,4 +1,5 @@
-import { cannedStore, useCanned } from "../store/cannedStore";
+import { useCanned } from "../../../lib/context";
+import { cannedStore } from "../cannedStore";
 import { CANNED_KINDS, type CannedKind } from "../utils/cannedMatch";
 import { MockModelPanel } from "./MockModelPanel";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { InputKind } from "../../../../core/protocol/types";
+import type { InputKind } from "../../../../core";
 import { cannedKindOf, findCanned, questionOf, type CannedAnswer, type QuestionRef } from "./cannedMatch";
 
 const form = (message: string) => ({ mode: "form", message, requestedSchema: { type: "object", properties: {} } });

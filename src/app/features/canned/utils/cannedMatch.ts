@@ -1,6 +1,5 @@
-import type { Era } from "../../../../core/protocol/revisions";
-import type { InputKind, InputResponse } from "../../../../core/protocol/types";
-import { questionKindOf, questionOf, type QuestionKind } from "../../../../core/recording/model";
+import type { Era, InputKind, InputResponse } from "../../../../core";
+import { questionKindOf, questionOf, type QuestionKind } from "../../../../core/recording";
 
 export { questionOf };
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { REVISIONS_NEWEST_FIRST, type Revision } from "../../../../core/protocol/revisions";
+import { REVISIONS_NEWEST_FIRST, type Revision } from "../../../../core";
 import { useConnection, useController } from "../../../lib/context";
 import type { ConnectionSettings } from "../../../stores/connectionStore";
 import { ErrorView } from "../../errors/components/ErrorView";

@@ -1,5 +1,5 @@
 import { useState, type Dispatch } from "react";
-import type { SpawnSpec } from "../../../../core/transport/bridgeProtocol";
+import type { SpawnSpec } from "../../../../core";
 import { useController } from "../../../lib/context";
 import type { Target } from "../../../stores/connectionStore";
 import { useBridge } from "../../../lib/context";

@@ -1,4 +1,4 @@
-import type { McpError } from "../../../../core/jsonrpc/errors";
+import type { McpError } from "../../../../core";
 import { explainError } from "../utils/explainError";
 
 /** An error in words, with the raw code and data one click away. Server text is shown as text. */

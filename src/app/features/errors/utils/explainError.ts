@@ -1,8 +1,4 @@
-import { urlRequiredOutsideRevision } from "../../../../core/mcp/urlRequired";
-import type { FrameProblem, McpError } from "../../../../core/errors";
-import { ErrorCode, errorCodeName } from "../../../../core/protocol/codes";
-import { isObject } from "../../../../core/util/isObject";
-import { STATE_FAILURE_REASONS } from "../../../../core/state/format";
+import { type FrameProblem, type McpError, ErrorCode, errorCodeName, isObject, STATE_FAILURE_REASONS, urlRequiredOutsideRevision } from "../../../../core";
 
 export interface Explanation {
   title: string;

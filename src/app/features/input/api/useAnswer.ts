@@ -1,5 +1,4 @@
-import type { McpError } from "../../../../core/jsonrpc/errors";
-import type { InputResponse } from "../../../../core/protocol/types";
+import type { McpError, InputResponse } from "../../../../core";
 import { useInspector } from "../../../lib/context";
 import type { PendingInput } from "../store/inputStore";
 

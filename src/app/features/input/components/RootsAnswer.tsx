@@ -1,4 +1,4 @@
-import type { Root } from "../../../../core/protocol/types";
+import type { Root } from "../../../../core";
 import { uiStore, useUi } from "../../../stores/uiStore";
 import { useAnswer } from "../api/useAnswer";
 import type { PendingInput } from "../store/inputStore";

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { McpError } from "../../../../core/jsonrpc/errors";
+import { McpError } from "../../../../core";
 import { renderInput } from "../../../../../test/support/app/renderInput";
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { McpError } from "../../../../core/jsonrpc/errors";
+import { McpError } from "../../../../core";
 import { useAnswer } from "../api/useAnswer";
 import type { PendingInput } from "../store/inputStore";
 import { EMPTY_REPLY, replyResult, STOP_REASONS, type ReplyDraft } from "../utils/sampling";

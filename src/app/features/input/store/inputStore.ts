@@ -1,7 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import { McpError } from "../../../../core/jsonrpc/errors";
-import type { Era } from "../../../../core/protocol/revisions";
-import type { InputKind, InputResponse } from "../../../../core/protocol/types";
+import { McpError, type Era, type InputKind, type InputResponse } from "../../../../core";
 
 /** One question from the server waiting for the user. */
 export interface PendingInput {

@@ -1,4 +1,4 @@
-import type { ElicitResult } from "../../../../core/protocol/types";
+import type { ElicitResult } from "../../../../core";
 import type { ElicitField, ElicitForm } from "./elicitSchema";
 
 export type ContentValue = NonNullable<ElicitResult["content"]>[string];

@@ -1,5 +1,5 @@
 import { useConnection, useController, useLink } from "../../../lib/context";
-import { linkActions } from "../store/linkStore";
+import { linkActions } from "../linkStore";
 
 /** A link named a server URL: ask before connecting to it, with the full address in view. */
 export function ConnectPrompt() {

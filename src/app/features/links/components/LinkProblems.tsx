@@ -1,5 +1,5 @@
 import { useLink } from "../../../lib/context";
-import { linkActions } from "../store/linkStore";
+import { linkActions } from "../linkStore";
 
 /** Link parameters that were ignored, said once, dismissable. */
 export function LinkProblems() {

@@ -1,5 +1,5 @@
 import { useController, useNotify } from "../../../lib/context";
-import { LOG_LEVELS, type LogLevel } from "../store/notifyStore";
+import { LOG_LEVELS, type LogLevel } from "../notifyStore";
 
 /** The level the client asks server logs at; they show on the call they belong to. */
 export function LogLevelPicker() {

@@ -1,5 +1,4 @@
-import { McpError } from "../../../../core/jsonrpc/errors";
-import type { InputResponse } from "../../../../core/protocol/types";
+import { McpError, type InputResponse } from "../../../../core";
 import type { PendingInput } from "../../input/store/inputStore";
 
 export type EscapeAction = { id: string; kind: "answer"; response: InputResponse } | { id: string; kind: "refuse"; error: McpError };

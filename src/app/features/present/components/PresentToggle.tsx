@@ -1,5 +1,5 @@
 import { usePresent } from "../../../lib/context";
-import { togglePresent } from "../store/presentStore";
+import { togglePresent } from "../presentStore";
 
 /** Enters or leaves presentation mode (also `?present` in the URL). */
 export function PresentToggle() {

@@ -1,4 +1,4 @@
-import { errorCodeName } from "../../../../core/protocol/codes";
+import { errorCodeName } from "../../../../core";
 import { formatMs, oneLine, type CallOutcome } from "../utils/describe";
 
 function codeOf(code: number | undefined): string {

@@ -1,7 +1,6 @@
-import type { CallRecord } from "../../call/store/callsStore";
 import type { ChainLink } from "../utils/chainOf";
 import { formatMs } from "../utils/describe";
-import type { RoundView } from "../../../model";
+import type { CallRecord, RoundView } from "../../../model";
 import { ChainNote } from "./ChainNote";
 import { InputRow } from "./InputRow";
 import { JsonPreview } from "../../../components/ui/JsonPreview";

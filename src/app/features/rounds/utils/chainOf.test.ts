@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CallBuilder, presaToken } from "../../../../../test/support/app/builders";
+import { CallBuilder, presaToken } from "../../../../../test/support/recording/builders";
 import { chainOf, firstDiff } from "./chainOf";
 import { groupRounds } from "../../../model";
 

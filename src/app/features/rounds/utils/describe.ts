@@ -4,9 +4,8 @@ import { capText, safeJson, type Capped } from "../../../lib/capText";
  * JSON that is safe to show (never throws, capped). Everything here reads untrusted server data, so
  * each reader checks the shape it needs instead of trusting the types.
  */
-import type { McpError } from "../../../../core/jsonrpc/errors";
-import type { InputRequest } from "../../../../core/protocol/types";
-import type { CallRecord } from "../../call/store/callsStore";
+import type { McpError, InputRequest } from "../../../../core";
+import type { CallRecord } from "../../../model";
 
 /** Longest one-line summary; the full request stays one click away. */
 export const SUMMARY_MAX = 140;

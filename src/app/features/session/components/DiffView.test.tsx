@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { accept, CallBuilder, elicitRequest } from "../../../../../test/support/app/builders";
+import { accept, CallBuilder, elicitRequest } from "../../../../../test/support/recording/builders";
 import { diffCall } from "../../../../core/recording";
 import { DiffView } from "./DiffView";
 

@@ -1,4 +1,4 @@
-import type { InputRequest } from "../../../../core/protocol/types";
+import type { InputRequest } from "../../../../core";
 import { oneLine, summarizeRequest } from "../../rounds/utils/describe";
 import type { CallDiff, InputDiff, Outcome } from "../../../../core/recording";
 

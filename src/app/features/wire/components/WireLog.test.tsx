@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Controller } from "../../../session/controller";
-import { brokenFrame, notificationFrame, requestFrame, resultFrame } from "../../../../../test/support/app/builders";
+import { brokenFrame, notificationFrame, requestFrame, resultFrame } from "../../../../../test/support/recording/builders";
 import { renderWithController } from "../../../../../test/support/app/renderWithController";
-import type { WireEntry } from "../store/wireStore";
+import type { WireEntry } from "../wireStore";
 import { WireLog } from "./WireLog";
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from "react";
 import { useSession, useWire } from "../../../lib/context";
-import type { WireEntry } from "../store/wireStore";
+import type { WireEntry } from "../wireStore";
 import { NO_FILTER, extendFiltered, isNoFilter, type FilterCache, type FrameFilter } from "../utils/filterFrames";
 import { indexBySeq } from "../utils/windowRange";
 import { WireDetail } from "./WireDetail";
