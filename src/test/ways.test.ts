@@ -2,7 +2,8 @@
 // transports, in the revisions that define each: -32042 URL elicitation required, completion notices,
 // sampling with tools, a standing roots list, icons. Every frame is validated against the schema.
 import { afterEach, describe, expect, it } from "vitest";
-import { samplingConversation, text, vetIcons, type CreateMessageParams, type CreateMessageResult, type ElicitParams, type McpError } from "../core";
+import { samplingConversation, text, vetIcons, type ClientEvent, type CreateMessageParams, type CreateMessageResult, type ElicitParams, type McpError } from "../core";
+import { groupRounds } from "../core/recording";
 import { hostileServer } from "../server/hostile";
 import { MODERN, TRANSPORTS, caught, closePairs, demoHandlers, expectFramesValid, messages, offerFor, openPair, paramsOf, stubPair, STUB_DISCOVER, type Pair } from "./harness";
 
@@ -351,5 +352,21 @@ describe.each(TRANSPORTS)("icons, %s", (transport) => {
         ["https", false],
       ]);
     }
+  });
+});
+
+describe("the rounds view of a -32042 call", () => {
+  it("groupRounds keeps the urlRequired kind, the server's message and answers the server completed", async () => {
+    const handlers = { ...demoHandlers(), "elicitation/create": () => new Promise<never>(() => undefined) };
+    const p = await openPair({ transport: "in-process", versions: [URL_REVISION], handlers });
+    const call = p.client.startCall("tools/call", { name: "link-services", arguments: { notify: true, notifyAfterMs: 10 } });
+    await call.outcome;
+    const events: ClientEvent[] = [];
+    call.subscribe((e) => events.push(e));
+    const rounds = groupRounds({ events } as never);
+    expect(rounds).toHaveLength(1);
+    expect(rounds[0]).toMatchObject({ kind: "urlRequired", era: "legacy", serverMessage: "This request requires linking two accounts first." });
+    expect(rounds[0]?.inputs.map((i) => i.completedBy)).toEqual(["server", "server"]);
+    expect(rounds[0]?.retry?.requestId).toBe(p.ofType("retrySent")[0]?.requestId);
   });
 });
