@@ -370,3 +370,20 @@ describe("the rounds view of a -32042 call", () => {
     expect(rounds[0]?.retry?.requestId).toBe(p.ofType("retrySent")[0]?.requestId);
   });
 });
+
+describe("step mode and -32042", () => {
+  it("holds the retry after the URLs like any retry; abort ends the call there", async () => {
+    const drafts: unknown[] = [];
+    const p = await openPair({
+      transport: "in-process",
+      versions: [URL_REVISION],
+      handlers: demoHandlers(),
+      step: async (draft) => (drafts.push(draft), { action: "abort", reason: "stopped in step mode" }),
+    });
+    const error = await caught<McpError>(p.client.callTool("link-services"));
+    expect(error).toMatchObject({ kind: "cancelled", message: "stopped in step mode" });
+    expect(drafts).toHaveLength(1);
+    expect(p.ofType("retryHeld")).toHaveLength(1);
+    expect(callIds(p)).toHaveLength(1);
+  });
+});

@@ -1,7 +1,8 @@
 import { McpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import type { ElicitResult, InputResponses } from "../protocol/types";
-import { answerOne, nextRound, type CallHost, type CallState } from "./callSteps";
+import { answerOne, hold, nextRound, type CallHost, type CallState } from "./callSteps";
+import type { RetryDraft } from "./events";
 import { MAX_SAME_URL_REQUESTS, definesUrlRequired, explainUrlRequired, readUrlRequired, urlSetKey } from "./urlRequired";
 
 /**
@@ -66,17 +67,11 @@ export async function answerUrlRequired(
       });
     }
   }
-  const requestId = host.newId();
   const inputResponses = Object.fromEntries(answers) as InputResponses;
-  host.emit({
-    type: "retrySent",
-    callId: state.callId,
-    round: state.round,
-    requestId,
-    kind: "urlRequired",
-    draft: { era: "legacy", callId: state.callId, method: state.method, round: state.round, params: state.params, inputResponses },
-    edited: false,
-    at: host.clock.now(),
-  });
+  const draft: RetryDraft = { era: "legacy", callId: state.callId, method: state.method, round: state.round, params: state.params, inputResponses };
+  // Step mode holds this retry like any other; it resends the original params, so only send or abort matter.
+  await unlessAborted(hold(host, state, draft));
+  const requestId = host.newId();
+  host.emit({ type: "retrySent", callId: state.callId, round: state.round, requestId, kind: "urlRequired", draft, edited: false, at: host.clock.now() });
   return requestId;
 }
