@@ -60,9 +60,19 @@ export default defineConfig(
             },
             { target: "./src/bridge", from: "./src/app", message: "src/bridge must not import the app." },
             {
+              target: "./src/cli",
+              from: ["./src/app", "./src/bridge"],
+              message: "src/cli is another face over the core (and the demo server for --embedded): no app, no bridge.",
+            },
+            {
+              target: ["./src/core", "./src/server", "./src/app", "./src/bridge"],
+              from: "./src/cli",
+              message: "Nothing imports the command line (src/cli); it sits on top.",
+            },
+            {
               // The core's entry: code outside src/core imports src/core/index.ts (or the recordings'
               // entry), never a file inside. test/fixtures/architecture/deepImport.ts proves it fails.
-              target: ["./src/app", "./src/server", "./src/bridge", "./src/test", "./bin", "./bench", "./scripts", "./e2e", "./test"],
+              target: ["./src/app", "./src/server", "./src/bridge", "./src/cli", "./src/test", "./bin", "./bench", "./scripts", "./e2e", "./test"],
               from: "./src/core",
               except: ["./index.ts", "./recording/index.ts"],
               message: "Import the core through its entry, src/core/index.ts (recordings: src/core/recording/index.ts), not a file inside it.",
@@ -81,7 +91,7 @@ export default defineConfig(
     },
   },
   {
-    files: ["src/core/**/*.{ts,tsx}", "src/server/**/*.{ts,tsx}", "src/bridge/**/*.{ts,tsx}"],
+    files: ["src/core/**/*.{ts,tsx}", "src/server/**/*.{ts,tsx}", "src/bridge/**/*.{ts,tsx}", "src/cli/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", frameworkImports],
       "@typescript-eslint/no-explicit-any": "error",

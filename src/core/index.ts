@@ -9,7 +9,7 @@
 
 // The client and the call as an object
 export { connect, Client, type ClientSnapshot } from "./mcp/client";
-export { newCallId, type CallHandle, type CallMethod, type CallOutcome } from "./mcp/call";
+export type { CallHandle, CallMethod, CallOutcome } from "./mcp/call";
 export type { CallOptions } from "./mcp/callRunner";
 export type { ClientEvent, RetryDraft, StepDecision, StepHook } from "./mcp/events";
 export { DEFAULT_MAX_ROUNDS, DEFAULT_CLIENT_INFO, declaredCapabilities, type ConnectOptions, type InputHandlers, type InputContext, type StandingRoots } from "./mcp/options";

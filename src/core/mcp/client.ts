@@ -148,11 +148,6 @@ export class Client {
     return this.#snapshot.serverCapabilities;
   }
 
-  /** A call id unique in the page or process (never restarting per Client or connection). */
-  newCallId(): string {
-    return newCallId();
-  }
-
   /** Reports one event: to the client's listeners and, when it belongs to a live call, to that call's handle. */
   emit(event: ClientEvent): void {
     this.events.emit(event);
@@ -442,4 +437,3 @@ export async function connect(transport: Transport, options: ConnectOptions = {}
   }
 }
 
-export { DEFAULT_MAX_ROUNDS };

@@ -10,3 +10,4 @@ export * from "./diff";
 export * from "./replayMatch";
 export * from "./replay";
 export * from "./record";
+export * from "./canned";

@@ -174,7 +174,7 @@ export class CallBuilder {
 }
 
 export function roundCapError(rounds: number, maxRounds: number): McpError {
-  return new McpError({ kind: "tooManyRounds", message: `asked ${rounds} times; the cap is ${maxRounds}`, data: { rounds, maxRounds } });
+  return new McpError({ kind: "tooManyRounds", message: `asked ${rounds} times; the cap is ${maxRounds}`, reason: { type: "roundCap", rounds, maxRounds } });
 }
 
 let seq = 0;

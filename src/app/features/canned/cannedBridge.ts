@@ -2,7 +2,7 @@ import { markKey, type AutoDecision } from "../../lib/autoAnswer";
 import type { Controller } from "../../session/controller";
 import type { ConnectionState } from "../../stores/connectionStore";
 import type { CannedStore } from "./cannedStore";
-import { cannedKindOf, findCanned, questionOf, targetOf } from "./utils/cannedMatch";
+import { cannedKindOf, findCanned, questionOf, targetOf } from "../../../core/recording";
 import { MOCK_MODEL, mockReplyText, mockResult, parseScript } from "./utils/mockModel";
 
 /** Whose canned answers apply: the server's own name, else where it is. */

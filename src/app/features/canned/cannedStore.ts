@@ -1,7 +1,7 @@
 import { createStore } from "zustand/vanilla";
 import { useStore } from "zustand";
 import { isObject } from "../../../core";
-import { CANNED_KINDS, type CannedAnswer, type CannedKind } from "./utils/cannedMatch";
+import { CANNED_KINDS, isCannedAnswer, type CannedAnswer, type CannedKind } from "../../../core/recording";
 
 export interface MockSettings {
   enabled: boolean;
@@ -31,10 +31,6 @@ function browserStorage(): Storage | undefined {
   }
 }
 
-function isAnswer(v: unknown): v is CannedAnswer {
-  return isObject(v) && typeof v.id === "string" && typeof v.name === "string" && typeof v.server === "string" && typeof v.target === "string" && typeof v.question === "string" && CANNED_KINDS.includes(v.kind as CannedKind) && isObject(v.response);
-}
-
 /** What was saved, checked field by field: storage is the user's, but may hold an older or broken shape. */
 function load(storage: Storage | undefined): Pick<CannedState, "answers" | "auto" | "mock"> {
   const fallback = { answers: [], auto: { ...NO_AUTO }, mock: { enabled: false, script: DEFAULT_MOCK_SCRIPT } };
@@ -49,7 +45,7 @@ function load(storage: Storage | undefined): Pick<CannedState, "answers" | "auto
   if (isObject(parsed.auto)) for (const k of CANNED_KINDS) auto[k] = parsed.auto[k] === true;
   const mock = isObject(parsed.mock) ? parsed.mock : {};
   return {
-    answers: Array.isArray(parsed.answers) ? (parsed.answers.filter(isAnswer) as unknown as CannedAnswer[]) : [],
+    answers: Array.isArray(parsed.answers) ? parsed.answers.filter(isCannedAnswer) : [],
     auto,
     mock: { enabled: mock.enabled === true, script: typeof mock.script === "string" ? mock.script : DEFAULT_MOCK_SCRIPT },
   };

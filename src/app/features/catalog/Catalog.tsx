@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useConnection, useController, useUi } from "../../lib/context";
 import { uiActions, type Selection } from "../../stores/uiStore";
-import { ErrorView } from "../errors/components/ErrorView";
+import { ErrorView } from "../errors/ErrorView";
 import { usePrompts, useResources, useTools } from "./queries";
 import { toMcpError } from "../../../core";
 

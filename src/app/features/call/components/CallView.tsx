@@ -1,5 +1,5 @@
 import { useCalls, useController, useInputs, useSession, useStep } from "../../../lib/context";
-import { ErrorView } from "../../errors/components/ErrorView";
+import { ErrorView } from "../../errors/ErrorView";
 import { InputRequestCard } from "../../input/components/InputRequestCard";
 import { HeldRetryPanel } from "../../step/HeldRetryPanel";
 import { CallNotifications } from "../../notifications/components/CallNotifications";

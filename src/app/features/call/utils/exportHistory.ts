@@ -20,7 +20,7 @@ export interface HistoryExport {
 
 // McpError keeps its message off the enumerable fields, so JSON.stringify alone would lose it.
 function plain(_key: string, value: unknown): unknown {
-  if (value instanceof McpError) return { kind: value.kind, message: value.message, code: value.code, data: value.data, status: value.status };
+  if (value instanceof McpError) return { kind: value.kind, message: value.message, code: value.code, data: value.data, reason: value.reason, status: value.status };
   if (value instanceof Error) return { name: value.name, message: value.message };
   return value;
 }

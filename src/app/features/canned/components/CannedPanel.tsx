@@ -1,6 +1,6 @@
 import { useCanned } from "../../../lib/context";
 import { cannedStore } from "../cannedStore";
-import { CANNED_KINDS, type CannedKind } from "../utils/cannedMatch";
+import { CANNED_KINDS, type CannedKind } from "../../../../core/recording";
 import { MockModelPanel } from "./MockModelPanel";
 
 const KIND_LABEL: Record<CannedKind, string> = { form: "forms", url: "URL elicitations", sampling: "sampling", roots: "roots" };

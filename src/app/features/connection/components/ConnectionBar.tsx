@@ -2,7 +2,7 @@ import { useState } from "react";
 import { REVISIONS_NEWEST_FIRST, type Revision } from "../../../../core";
 import { useConnection, useController } from "../../../lib/context";
 import type { ConnectionSettings } from "../../../stores/connectionStore";
-import { ErrorView } from "../../errors/components/ErrorView";
+import { ErrorView } from "../../errors/ErrorView";
 import { CapabilityToggles } from "./CapabilityToggles";
 import { StderrPanel } from "./StderrPanel";
 import { TargetPicker } from "./TargetPicker";

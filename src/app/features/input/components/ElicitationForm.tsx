@@ -216,7 +216,7 @@ export function ElicitationForm({ input }: { input: PendingInput }) {
         <ul className="input-warnings" aria-label="Schema warnings">
           {form.warnings.map((w, i) => (
             <li key={i}>
-              {w.field !== undefined && <code>{revealText(w.field)}</code>} {w.message}
+              {w.field !== undefined && <code>{revealText(w.field)}</code>} <ServerText text={w.message} />
             </li>
           ))}
         </ul>

@@ -108,6 +108,12 @@ describe("readSchema: hostile schemas never throw", () => {
     expect(f.warnings.map((w) => w.message).join(" ")).toMatch(/__proto__.*pattern.*password|__proto__.*password.*pattern/s);
   });
 
+  it("says so when a title or description is cut", () => {
+    const f = form({ a: { type: "string", title: "t".repeat(LIMITS.text + 5) } });
+    expect(f.fields[0]?.title).toHaveLength(LIMITS.text);
+    expect(f.warnings).toEqual([{ field: "a", message: `title cut to its first ${LIMITS.text} of ${LIMITS.text + 5} characters` }]);
+  });
+
   it("marks required fields, and warns about a required name with no property", () => {
     const f = form({ a: { type: "string" }, b: { type: "string" } }, ["a", "ghost", 3]);
     expect(f.fields.map((x) => x.required)).toEqual([true, false]);

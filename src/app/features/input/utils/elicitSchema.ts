@@ -202,6 +202,8 @@ export function readSchema(requested: unknown): ElicitForm {
       for (const message of c.notes) warnings.push({ field: name, message });
       const title = isObj(p) ? text(p.title) : undefined;
       const description = isObj(p) ? text(p.description) : undefined;
+      for (const k of ["title", "description"] as const)
+        if (isObj(p) && typeof p[k] === "string" && (p[k] as string).length > LIMITS.text) warnings.push({ field: name, message: `${k} cut to its first ${LIMITS.text} of ${(p[k] as string).length} characters` });
       const all: Obj = { name, required: requiredSet.has(name), title, description, ...c.field };
       const field = Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as unknown as ElicitField;
       fields.push(field);

@@ -64,8 +64,7 @@ export function outcomeOf(call: CallRecord): CallOutcome {
   const error = done.error;
   if (!error) return { kind: "complete", rounds: done.rounds, ms: done.ms, isError: done.result?.isError === true };
   if (error.kind === "tooManyRounds") {
-    const data = isRecord(error.data) ? error.data : {};
-    const maxRounds = typeof data.maxRounds === "number" ? data.maxRounds : undefined;
+    const maxRounds = error.reason?.type === "roundCap" ? error.reason.maxRounds : undefined;
     return { kind: "roundCap", rounds: done.rounds, maxRounds, ms: done.ms, error };
   }
   if (error.kind === "cancelled") return { kind: "cancelled", ms: done.ms, error };

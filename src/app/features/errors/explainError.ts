@@ -1,4 +1,4 @@
-import { type FrameProblem, type McpError, ErrorCode, errorCodeName, isObject, STATE_FAILURE_REASONS, urlRequiredOutsideRevision } from "../../../../core";
+import { type FrameProblem, type McpError, ErrorCode, errorCodeName, isObject, STATE_FAILURE_REASONS, urlRequiredOutsideRevision } from "../../../core";
 
 export interface Explanation {
   title: string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { InputKind } from "../../../../core";
-import { cannedKindOf, findCanned, questionOf, type CannedAnswer, type QuestionRef } from "./cannedMatch";
+import type { InputKind } from "../index";
+import { questionOf } from "./model";
+import { ANSWERS_FORMAT, cannedKindOf, exportAnswers, findCanned, parseAnswers, type CannedAnswer, type QuestionRef } from "./canned";
 
 const form = (message: string) => ({ mode: "form", message, requestedSchema: { type: "object", properties: {} } });
 
@@ -55,5 +56,25 @@ describe("findCanned", () => {
     ["a key match beats a newer question match", [canned({ id: "bykey", savedAt: 1 }), canned({ id: "byq", key: "x", savedAt: 5 })], {}, "bykey"],
   ])("%s", (_name, answers, q, expected) => {
     expect(findCanned(answers, ask(q))?.id).toBe(expected);
+  });
+});
+
+describe("answers files", () => {
+  it("reads back what it exports, and a bare array", () => {
+    const file = exportAnswers([canned({})]);
+    expect(file.format).toBe(ANSWERS_FORMAT);
+    expect(parseAnswers(JSON.stringify(file))).toEqual({ ok: true, answers: [canned({})] });
+    expect(parseAnswers(JSON.stringify([canned({})]))).toEqual({ ok: true, answers: [canned({})] });
+  });
+
+  it.each([
+    ["{", /not JSON/],
+    ['{"answers": []}', /not an answers file/],
+    [`{"format": "${ANSWERS_FORMAT}", "version": 9, "answers": []}`, /version 9 is newer/],
+    [JSON.stringify([canned({}), { ...canned({}), kind: "telepathy" }]), /answers\[1\] is not a canned answer/],
+  ])("refuses %s, saying what is wrong", (text, error) => {
+    const r = parseAnswers(text);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(error);
   });
 });

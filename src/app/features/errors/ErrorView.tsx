@@ -1,5 +1,5 @@
-import type { McpError } from "../../../../core";
-import { explainError } from "../utils/explainError";
+import type { McpError } from "../../../core";
+import { explainError } from "./explainError";
 
 /** An error in words, with the raw code and data one click away. Server text is shown as text. */
 export function ErrorView({ error }: { error: McpError }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { McpError } from "../../../../core";
+import { McpError } from "../../../core";
 import { explainError } from "./explainError";
 
 describe("explainError: the bridge's own failures", () => {
