@@ -1,4 +1,4 @@
-// Issue 17, the other ways a server asks, through the real client and the reference server over both
+// README "The other ways a server asks", through the real client and the reference server over both
 // transports, in the revisions that define each: -32042 URL elicitation required, completion notices,
 // sampling with tools, a standing roots list, icons. Every frame is validated against the schema.
 import { afterEach, describe, expect, it } from "vitest";

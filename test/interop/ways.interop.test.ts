@@ -1,5 +1,5 @@
 /**
- * Interop for issue 17 (the other ways a server asks) with real peers over Streamable HTTP on
+ * Interop for README "The other ways a server asks" with real peers over Streamable HTTP on
  * 127.0.0.1: server-everything (its -32042 error path and its roots re-list on list_changed), an
  * SDK 2.x server (-32042 with a completion notice, sampling with tools in both eras) and the SDK 2.x
  * client against our demo server (sampling with tools, roots list_changed, -32042, icons).
@@ -80,7 +80,7 @@ describe("our client ↔ server-everything (2025-11-25)", () => {
   });
 });
 
-/** An SDK 2.x server with the issue-17 tools: -32042 plus a completion notice, and sampling with tools. */
+/** An SDK 2.x server with the tools of README "The other ways a server asks": -32042 plus a completion notice, and sampling with tools. */
 function sdkWaysServer(): McpServer {
   const server = new McpServer({ name: "sdk-ways-server", version: "1.0.0" }, { capabilities: { tools: {} } });
   let linked = false;

@@ -1,5 +1,5 @@
 /**
- * Demo tools for the other ways a server asks (issue 17): URL elicitation required (-32042) with
+ * Demo tools for the other ways a server asks (README "The other ways a server asks"): URL elicitation required (-32042) with
  * completion notices, sampling with tools over several rounds, and a roots watcher that re-lists on
  * `notifications/roots/list_changed`. Each works in both eras where the revision has the feature.
  */

@@ -1,6 +1,6 @@
 /**
- * Hostile takes on issue 17's features: icons that must be refused (a `javascript:` URL, a plain
- * http tracking pixel, a 256 KiB data URL, HTML posing as an image, an SVG with a script, only safe as
+ * Hostile takes on README "The other ways a server asks": icons that must be refused (a
+ * `javascript:` URL, a plain http tracking pixel, a 256 KiB data URL, HTML posing as an image, an SVG with a script, only safe as
  * an `<img>`) and a -32042 sent on every revision, including 2026-07-28 where it does not exist.
  */
 import { ErrorCode, type Icon } from "../../core";
