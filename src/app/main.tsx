@@ -5,6 +5,7 @@ import { Providers } from "./providers";
 import { compose } from "./compose";
 import { createController } from "./session/controller";
 import { loadPastedBridge, readPageBridge } from "./lib/bridgeEndpoint";
+import { FRAMED_MESSAGE, isFramed } from "./lib/notFramed";
 import { createQueryClient } from "./lib/queryClient";
 import { createBridgeStore } from "./stores/bridgeStore";
 import { createSavedStore } from "./features/connection/store/savedStore";
@@ -18,6 +19,11 @@ import "./styles.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
+// Never inside a frame (clickjacking), whatever the host sends: nothing below runs, no token is read.
+if (isFramed(window)) {
+  container.textContent = FRAMED_MESSAGE;
+  throw new Error(FRAMED_MESSAGE);
+}
 
 // The embedded demo server runs in this page: no network, so every flow works at once.
 // A known stateSecret, so "Verify MAC" in the rounds view can be tried (README: the requestState token).

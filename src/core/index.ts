@@ -99,7 +99,9 @@ export {
 
 // Transports
 export type { Transport, TransportCapabilities, TransportEvent } from "./transport/transport";
-export { StreamableHttpTransport } from "./transport/streamableHttp";
+export { StreamableHttpTransport, type StreamableHttpOptions, type HttpAuth } from "./transport/streamableHttp";
+export { LegacySseTransport, type LegacySseOptions } from "./transport/legacySse";
+export { AutoHttpTransport, type AutoHttpOptions } from "./transport/autoHttp";
 export { inProcessPair, type InProcessTransport } from "./transport/inProcess";
 export { BridgeStdioTransport, bridgeFetch, bridgeInfo, describeExit, type BridgeEndpoint, type BridgeStdioOptions } from "./transport/bridge";
 export {
@@ -117,7 +119,7 @@ export {
 } from "./transport/bridgeProtocol";
 export { paramHeaders, validateToolHeaders } from "./transport/headers";
 export { postHeaders, versionNamedBy } from "./transport/httpHeaders";
-export { LineSplitter } from "./transport/lines";
+export { LineSplitter, type Line } from "./transport/lines";
 
 // requestState tokens (the presa v1 format) and the inspector's decoder
 export {
@@ -139,6 +141,31 @@ export {
   type StateFailureReason,
 } from "./state/format";
 export { decodeRequestState, checkScope, verifyMac, type DecodedState, type ExpiryCheck, type ScopeCheck } from "./state/decode";
+
+// MCP authorization (OAuth sign-in) and its guided step log
+export {
+  OAuthClient,
+  AuthFlowError,
+  bearerChallenge,
+  AuthStepLog,
+  redactBody,
+  redactHeaders,
+  redactHeaderValue,
+  redactUrl,
+  redirectFollower,
+  isCallback,
+  type BearerChallenge,
+  type AuthorizeStep,
+  type OAuthClientOptions,
+  type PreRegisteredClient,
+  type TokenSet,
+  type AuthStatus,
+  type AuthStage,
+  type AuthStep,
+  type AuthHttpRecord,
+  type AuthHttpResponseRecord,
+  type RedirectFollowerOptions,
+} from "./auth";
 
 // Input builders (for servers and tests)
 export { elicit, elicitUrl, sample, roots, type SampleOptions } from "./input/builders";

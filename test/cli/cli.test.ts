@@ -103,6 +103,18 @@ describe("presa-inspector", () => {
     });
   });
 
+  it("replays the committed example session (docs/ci-example.yml) and uses its recorded URL when no target is given", async () => {
+    const fixture = join(ROOT, "test/cli/fixtures/demo-two-steps.session.json");
+    expect((await runCli(["replay", fixture, "--embedded"])).code).toBe(0);
+    expect((await runCli(["replay", fixture, "--embedded", "--variant", "changed"])).code).toBe(1);
+    // Recorded on http://127.0.0.1:3939/mcp: with nothing there (or another server), it fails or differs, never hangs.
+    const copy = join(dir, "recorded-url.json");
+    writeFileSync(copy, readFileSync(fixture, "utf8").replace("http://127.0.0.1:3939/mcp", same.url));
+    const r = await runCli(["replay", copy]);
+    expect(r.stdout).toContain("behaviour matches the recording");
+    expect(r.code).toBe(0);
+  });
+
   it("replay over stdio, with the target given on the command line", async () => {
     const session = await recordSession(dir, same.url, "2026-07-28");
     const r = await runCli(["replay", session, "--stdio", DEMO_STDIO, "--format", "json"]);

@@ -1,6 +1,6 @@
 import { createStore } from "zustand/vanilla";
 import type { McpError, InputResponse } from "../../core";
-import type { PendingInput } from "../features/input/store/inputStore";
+import type { PendingInput } from "../features/input/inputStore";
 import type { AutoSource } from "../../core/recording";
 
 /** A question as the input handlers see it, before it becomes a card. */

@@ -4,7 +4,7 @@ import type { Controller } from "../session/controller";
 import type { Session } from "../session/session";
 import type { ConnectionState } from "../stores/connectionStore";
 import type { CallsState } from "../features/call/callsStore";
-import type { InputState } from "../features/input/store/inputStore";
+import type { InputState } from "../features/input/inputStore";
 import type { StepState } from "../features/step/stepStore";
 import type { WireState } from "../features/wire/wireStore";
 import type { NotifyState } from "../features/notifications/notifyStore";
@@ -50,8 +50,6 @@ export function useSession(): Session {
   return session;
 }
 
-/** The shown session's stores (for their named actions, e.g. `inputs.answer`); the input cards use it. */
-export const useInspector = useSession;
 
 /** Narrow selectors over the shown session's stores (zustand's useStore is a thin useSyncExternalStore). */
 export function useConnection<T>(selector: (s: ConnectionState) => T): T {

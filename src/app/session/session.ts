@@ -1,5 +1,5 @@
 import { createCallsStore } from "../features/call/callsStore";
-import { createInputStore } from "../features/input/store/inputStore";
+import { createInputStore } from "../features/input/inputStore";
 import { createStepStore } from "../features/step/stepStore";
 import { createWireStore } from "../features/wire/wireStore";
 import { createNotifyStore } from "../features/notifications/notifyStore";

@@ -285,6 +285,9 @@ export class BridgeStdioTransport implements Transport {
       this.#events.emit(event);
     } else if (type === BRIDGE_EVENTS.stderr && typeof payload === "string") {
       this.#options.onStderr?.(payload);
+    } else if (type === BRIDGE_EVENTS.notice && typeof payload === "string") {
+      // The bridge's own word about this session's output (a line it cut), shown with the server's stderr.
+      this.#options.onStderr?.(`[presa bridge] ${payload}`);
     } else if (type === BRIDGE_EVENTS.exit && isObject(payload)) {
       this.#exit = payload as unknown as ExitInfo;
       this.#options.onExit?.(this.#exit);

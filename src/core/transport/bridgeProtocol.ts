@@ -28,8 +28,8 @@ export const BRIDGE_HEADERS = {
   marker: "X-Presa-Bridge",
 } as const;
 
-/** SSE event types on a session's event stream. */
-export const BRIDGE_EVENTS = { stdout: "stdout", stderr: "stderr", exit: "exit" } as const;
+/** SSE event types on a session's event stream; `notice` is the bridge's own word (a line it cut). */
+export const BRIDGE_EVENTS = { stdout: "stdout", stderr: "stderr", exit: "exit", notice: "notice" } as const;
 
 /** What to spawn: an argv (no shell), extra environment, and a working directory. */
 export interface SpawnSpec {

@@ -1,6 +1,6 @@
 import { markKey } from "../../../lib/autoAnswer";
 import { useCalls, useCanned } from "../../../lib/context";
-import type { PendingInput } from "../../input/store/inputStore";
+import type { PendingInput } from "../../input/inputStore";
 import { cannedStore } from "../cannedStore";
 
 /** On an input card: save the answer about to be given under a name, for auto-answering next time. */

@@ -1,8 +1,8 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { markFormInteractive } from "../../../lib/perfMarks";
-import { useAnswer } from "../api/useAnswer";
-import type { PendingInput } from "../store/inputStore";
+import { useAnswer } from "../useAnswer";
+import type { PendingInput } from "../inputStore";
 import { acceptResult, contentFrom, fieldName, type FormValues } from "../utils/elicitContent";
 import { readSchema, type ElicitField } from "../utils/elicitSchema";
 import { revealText } from "../utils/invisible";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useConnection } from "../../../lib/context";
 import { SaveCannedAction } from "../../canned/components/SaveCannedAction";
-import type { PendingInput } from "../store/inputStore";
+import type { PendingInput } from "../inputStore";
 import { stringsIn } from "../utils/invisible";
 import { kindLabel, travelLabel } from "../utils/travel";
 import { ElicitationForm } from "./ElicitationForm";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { McpError } from "../../../../core";
-import { useAnswer } from "../api/useAnswer";
-import type { PendingInput } from "../store/inputStore";
+import { useAnswer } from "../useAnswer";
+import type { PendingInput } from "../inputStore";
 import { EMPTY_REPLY, replyResult, STOP_REASONS, type ReplyDraft } from "../utils/sampling";
 import { SamplingRequestView } from "./SamplingRequestView";
 

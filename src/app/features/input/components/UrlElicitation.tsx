@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
-import { useAnswer } from "../api/useAnswer";
-import type { PendingInput } from "../store/inputStore";
+import { useAnswer } from "../useAnswer";
+import type { PendingInput } from "../inputStore";
 import { checkUrl, WARNING_TEXT } from "../utils/urlCheck";
 import { ServerText } from "./ServerText";
 import { UrlDisplay } from "./UrlDisplay";

@@ -1,5 +1,5 @@
 import { McpError, type InputResponse } from "../../../../core";
-import type { PendingInput } from "../../input/store/inputStore";
+import type { PendingInput } from "../../input/inputStore";
 
 export type EscapeAction = { id: string; kind: "answer"; response: InputResponse } | { id: string; kind: "refuse"; error: McpError };
 

@@ -1,5 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import { McpError, type Era, type InputKind, type InputResponse } from "../../../../core";
+import { McpError, type Era, type InputKind, type InputResponse } from "../../../core";
 
 /** One question from the server waiting for the user. */
 export interface PendingInput {
