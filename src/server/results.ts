@@ -43,6 +43,7 @@ export function listTools(server: McpServer): Record<string, unknown> {
         inputSchema: t.inputSchema ?? ({ type: "object", properties: {} } as JsonObject),
         outputSchema: t.outputSchema,
         annotations: t.annotations,
+        icons: t.icons,
       }),
     ),
   };
@@ -51,7 +52,7 @@ export function listTools(server: McpServer): Record<string, unknown> {
 export function listResources(server: McpServer): Record<string, unknown> {
   return {
     resources: [...server.resources.values()].map((r) =>
-      defined({ uri: r.uri, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType }),
+      defined({ uri: r.uri, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType, icons: r.icons }),
     ),
   };
 }
@@ -59,7 +60,7 @@ export function listResources(server: McpServer): Record<string, unknown> {
 export function listResourceTemplates(server: McpServer): Record<string, unknown> {
   return {
     resourceTemplates: server.resourceTemplates.map((r) =>
-      defined({ uriTemplate: r.uriTemplate, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType }),
+      defined({ uriTemplate: r.uriTemplate, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType, icons: r.icons }),
     ),
   };
 }
@@ -67,7 +68,7 @@ export function listResourceTemplates(server: McpServer): Record<string, unknown
 export function listPrompts(server: McpServer): Record<string, unknown> {
   return {
     prompts: [...server.prompts.values()].map((p) =>
-      defined({ name: p.name, title: p.title, description: p.description, arguments: p.arguments }),
+      defined({ name: p.name, title: p.title, description: p.description, arguments: p.arguments, icons: p.icons }),
     ),
   };
 }

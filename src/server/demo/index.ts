@@ -6,6 +6,8 @@ import { countdown, setupWizard, toggleExtraTool } from "./qaTools";
 import { demoPrompts, demoResources, demoResourceTemplates } from "./resources";
 import { demoTools } from "./tools";
 import { applyVariant, type DemoVariant } from "./variants";
+import { DEMO_ICONS, withIcons } from "./icons";
+import { urlRequiredTools, waysTools } from "./waysTools";
 
 export { demoTools } from "./tools";
 export { greet, twoSteps } from "./seedTools";
@@ -29,10 +31,11 @@ export function demoServer(options: DemoServerOptions = {}): McpServer {
     title: "presa demo server",
     version: "0.1.0",
     instructions: "A demo of MCP input flows: forms, links, sampling and roots, in both protocol eras.",
-    tools: [...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...formTools],
-    resources: demoResources,
-    resourceTemplates: demoResourceTemplates,
-    prompts: demoPrompts,
+    icons: DEMO_ICONS.server,
+    tools: withIcons([...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...formTools, ...urlRequiredTools(), ...waysTools], DEMO_ICONS.tool),
+    resources: withIcons(demoResources, DEMO_ICONS.resource),
+    resourceTemplates: withIcons(demoResourceTemplates, DEMO_ICONS.template),
+    prompts: withIcons(demoPrompts, DEMO_ICONS.prompt),
     listChanged: true,
     ...rest,
     changes,

@@ -3,8 +3,10 @@ import type { ToolDefinition } from "../definitions";
 import { server, type McpServer, type ServerOptions } from "../server";
 import { HTML_LINE } from "./payloads";
 import { hostileTools } from "./tools";
+import { HOSTILE_ICONS, hostileIcons, urlRequiredAnywhere } from "./ways";
 
 export { hostileTools } from "./tools";
+export { HOSTILE_ICONS } from "./ways";
 export { PWNED, HTML_PAYLOADS, HTML_LINE, JAVASCRIPT_URL, DATA_URL, MEGABYTE_TOKEN } from "./payloads";
 
 const echo: ToolDefinition = {
@@ -26,7 +28,8 @@ export function hostileServer(options: Partial<ServerOptions> = {}): McpServer {
     title: "presa hostile demo server",
     version: "0.1.0",
     instructions: `A server that misbehaves on purpose. ${HTML_LINE}`,
-    tools: [...hostileTools, greet, echo],
+    icons: HOSTILE_ICONS,
+    tools: [...hostileTools, hostileIcons, urlRequiredAnywhere, greet, echo],
     // Endless loops end on the client's round cap first; this is the initialize-era shim's own cap.
     maxLegacyRounds: 12,
     ...options,
