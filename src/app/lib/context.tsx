@@ -104,3 +104,4 @@ export { usePresent } from "../features/present/presentStore";
 export { useRecording } from "../features/session/recordingStore";
 export { useCanned } from "../features/canned/cannedStore";
 export { useLink } from "../features/links/linkStore";
+export { useLayout } from "../features/layout/layoutStore";
