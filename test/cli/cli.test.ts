@@ -4,8 +4,12 @@
 // every bad input's exit code and line, and the interactive prompts in a real pseudo-terminal.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoServer } from "../../src/server/demo";
+import { createHttpHandler } from "../../src/server/http/handler";
 import { DEMO_STDIO, ROOT, Terminal, buildCli, processesWith, recordSession, runCli, startDemoServer, tempDir, writeAnswers, type RunningServer } from "./support";
 
 // jsdom (already a dev dependency) parses the JUnit file as XML; it ships no types, so it is required untyped.
@@ -76,6 +80,26 @@ describe("presa-inspector", () => {
     const res = await runCli(["call", "--url", same.url, "resource", "demo://greeting/Ada"]);
     expect(res.stdout + res.stderr).toContain("Hello, Ada!");
     expect(res.code).toBe(0);
+  });
+
+  it("sends --header on every request", async () => {
+    const seen: (string | undefined)[] = [];
+    const handler = createHttpHandler(demoServer({ stateSecret: "h" }));
+    const http = createServer((req, res) => {
+      seen.push(req.headers["x-api-key"] as string | undefined);
+      void handler(req, res);
+    });
+    await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
+    try {
+      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+      const r = await runCli(["call", "--url", url, "--header", "X-Api-Key: s3cret", "--answers", answers, "tool", "greet"]);
+      expect(r.stdout).toContain("Hello, Ada!");
+      expect(seen.length).toBeGreaterThan(1);
+      expect(new Set(seen)).toEqual(new Set(["s3cret"]));
+    } finally {
+      http.closeAllConnections();
+      await new Promise((r) => http.close(r));
+    }
   });
 
   describe.each(ERAS)("replay (%s)", (revision) => {
