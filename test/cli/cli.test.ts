@@ -287,17 +287,28 @@ describe("presa-inspector in a terminal (a real pseudo-terminal through util-lin
     expect(roots.stdout).toContain("[--root]");
   });
 
-  it("Ctrl-C stops the CLI and the stdio server's whole process group", async () => {
+  it.each([
+    ["at a prompt", "greet", []],
+    ["during a long call", "countdown", ["steps=20", "delayMs=5000"]],
+  ])("Ctrl-C %s stops the CLI and the stdio server's whole process group", async (_when, tool, args) => {
     const marker = `presa-ctrl-c-${process.pid}-${Date.now()}`;
-    const t = new Terminal(["call", "--stdio", `${DEMO_STDIO} --state-secret ${marker}`, "tool", "greet"]);
+    // The server starts a process of its own first, as servers do (a helper, a language server):
+    // it must go too, so the CLI stops the whole process group, not just the pid it spawned.
+    const stdio = `sh -c 'node -e "setInterval(() => {}, 1000)" grandchild-${marker} & exec ${DEMO_STDIO} --state-secret ${marker}'`;
+    const t = new Terminal(["call", "--stdio", stdio, "tool", tool, ...args]);
     try {
-      await t.expect("[A]ccept");
-      expect(processesWith(marker).length).toBeGreaterThan(0);
+      if (tool === "greet") await t.expect("[A]ccept");
+      // The server itself: its command line starts as DEMO_STDIO does (the CLI's and script's hold the marker too).
+      const server = `^node --import tsx .*${marker}`;
+      for (let i = 0; i < 100 && processesWith(server).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      if (tool === "countdown") await new Promise((r) => setTimeout(r, 1500)); // the call is under way
+      expect(processesWith(server)).toHaveLength(1);
+      expect(processesWith(`^node -e .*grandchild-${marker}`)).toHaveLength(1);
       t.type("\u0003");
       await t.expect("interrupted (Ctrl-C)");
       expect(await t.closed).toBe(130);
       for (let i = 0; i < 40 && processesWith(marker).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-      expect(processesWith(marker)).toEqual([]);
+      expect(processesWith(marker)).toEqual([]); // the server, the CLI and script: all gone
     } finally {
       t.kill();
     }
