@@ -16,7 +16,6 @@ import {
   spawnSpecKey,
   type ExitInfo,
   type SpawnSpec,
-  StreamableHttpTransport,
   type Transport,
   isObject,
 } from "../../core";
@@ -30,6 +29,8 @@ import { DEFAULT_TIMEOUT_MS, type ConnectionSettings, type EmbeddedServerName } 
 import { createBridgeStore, type BridgeStore } from "../stores/bridgeStore";
 import { createSavedStore, type SavedStore } from "../features/connection/store/savedStore";
 import { describeTarget, rowsToRecord, spawnSpecOf } from "../features/connection/utils/targets";
+import { httpTransport } from "../features/connection/utils/httpTransport";
+import { createSignIn, type SignIn } from "../features/auth/signIn";
 import { capabilitiesFromModes, handlersFromModes } from "../lib/handlers";
 import { createSession, type Session } from "./session";
 
@@ -47,6 +48,8 @@ export interface ControllerDeps {
   bridge?: BridgeStore;
   /** Saved and recent connections (app-wide); the app's is kept in localStorage (without secret values). */
   saved?: SavedStore;
+  /** Sign-in (OAuth) for HTTP targets (app-wide; main.tsx gives the popup's); off until the user turns it on. */
+  signIn?: SignIn;
 }
 
 /** Why a bridge target cannot be reached without a bridge, in the words the UI shows. */
@@ -69,6 +72,7 @@ export function createController(deps: ControllerDeps) {
   const { connection, wire, calls, inputs, step, auto, notify, stderr } = session;
   const bridge = deps.bridge ?? createBridgeStore();
   const saved = deps.saved ?? createSavedStore();
+  const signIn = deps.signIn ?? createSignIn({ redirectUrl: "http://127.0.0.1/oauth-callback.html" });
   // Specs the user confirmed in the spawn dialog (this page only); the bridge is asked for nothing else.
   const confirmed = new Set<string>();
   // Every client event with its connection, for what attaches at the composition root (list_changed, canned answers).
@@ -100,8 +104,11 @@ export function createController(deps: ControllerDeps) {
     const fetchFn = deps.fetch;
     if (target.kind === "stdio") return spawnStdio(spawnSpecOf(target), connectionId);
     const headers = rowsToRecord(target.headers);
-    if (target.kind === "bridge-http") return new StreamableHttpTransport(target.url, { headers, fetch: bridgeFetch(requireBridge(), fetchFn) });
-    return new StreamableHttpTransport(target.url, { headers, ...(fetchFn ? { fetch: fetchFn } : {}) });
+    const viaBridge = target.kind === "bridge-http";
+    const fetchVia = viaBridge ? bridgeFetch(requireBridge(), fetchFn) : fetchFn;
+    // Sign-in (when on): its own requests go direct or through the bridge (features/auth/routedFetch.ts).
+    const auth = signIn.httpAuth({ url: target.url, viaBridge, bridge: bridge.getState().endpoint, ...(fetchFn ? { fetch: fetchFn } : {}) });
+    return httpTransport(target.transport, target.url, { headers, ...(fetchVia ? { fetch: fetchVia } : {}), ...(auth ? { auth } : {}) });
   }
 
   /** Spawns a confirmed command through the bridge; its stderr, stray stdout and exit go to the stderr store. */
@@ -145,6 +152,7 @@ export function createController(deps: ControllerDeps) {
   async function disconnect(reason: string): Promise<void> {
     unsubscribe();
     unsubscribe = () => undefined;
+    signIn.cancel(reason);
     inputs.refuseAll(reason);
     step.abortAll(reason);
     for (const handle of running.values()) handle.cancel();
@@ -263,6 +271,8 @@ export function createController(deps: ControllerDeps) {
     session,
     bridge,
     saved,
+    /** Sign-in (OAuth): its store (steps, phase, status without tokens) and commands. */
+    signIn,
     /** The user saw exactly this spec in the spawn dialog and said yes. */
     confirmSpawn: (spec: SpawnSpec) => void confirmed.add(spawnSpecKey(spec)),
     isSpawnConfirmed: (spec: SpawnSpec) => confirmed.has(spawnSpecKey(spec)),

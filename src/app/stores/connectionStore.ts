@@ -19,11 +19,14 @@ export interface HeaderRow {
 export type Target =
   /** `server`: the demo server (the default) or the hostile demo server that misbehaves on purpose (README "Hostile servers and faults"). */
   | { kind: "embedded"; server?: EmbeddedServerName }
-  | { kind: "url"; url: string; headers: HeaderRow[] }
-  | { kind: "bridge-http"; url: string; headers: HeaderRow[] }
+  | { kind: "url"; url: string; headers: HeaderRow[]; transport?: HttpTransportChoice }
+  | { kind: "bridge-http"; url: string; headers: HeaderRow[]; transport?: HttpTransportChoice }
   | { kind: "stdio"; command: string; args: string[]; env: HeaderRow[]; cwd: string };
 
 export type TargetKind = Target["kind"];
+
+/** How an HTTP target is spoken to (absent: Streamable HTTP); see features/connection/utils/httpTransport.ts. */
+export type HttpTransportChoice = "auto" | "streamable-http" | "http+sse";
 
 /** The servers that run in the page. */
 export type EmbeddedServerName = "demo" | "hostile";
