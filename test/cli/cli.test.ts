@@ -63,6 +63,16 @@ describe("presa-inspector", () => {
     });
   });
 
+  it("stops a stdio server and what it started when the call ends", async () => {
+    const marker = `presa-exit-${process.pid}-${Date.now()}`;
+    const stdio = `sh -c 'node -e "setInterval(() => {}, 1000)" grandchild-${marker} & exec ${DEMO_STDIO}'`;
+    const r = await runCli(["call", "--stdio", stdio, "--answers", answers, "tool", "greet"]);
+    expect(r.stdout).toContain("Hello, Ada!");
+    expect(r.code).toBe(0);
+    for (let i = 0; i < 40 && processesWith(`^node -e .*grandchild-${marker}`).length > 0; i++) await new Promise((res) => setTimeout(res, 100));
+    expect(processesWith(`^node -e .*grandchild-${marker}`)).toEqual([]);
+  });
+
   it("call with --decline-unanswered declines (the tool then reports its error: exit 1)", async () => {
     const r = await runCli(["call", "--url", same.url, "--decline-unanswered", "tool", "greet"]);
     expect(r.code).toBe(1);
