@@ -17,6 +17,7 @@ import {
   type ExitInfo,
   type SpawnSpec,
   type Transport,
+  type Root,
   isObject,
 } from "../../core";
 import type { McpServer } from "../../server/server";
@@ -31,7 +32,7 @@ import { createSavedStore, type SavedStore } from "../features/connection/store/
 import { describeTarget, rowsToRecord, spawnSpecOf } from "../features/connection/utils/targets";
 import { httpTransport } from "../features/connection/utils/httpTransport";
 import { createSignIn, type SignIn } from "../features/auth/signIn";
-import { capabilitiesFromModes, handlersFromModes } from "../lib/handlers";
+import { capabilitiesFromModes, handlersFromModes, waysOptions } from "../lib/handlers";
 import { createSession, type Session } from "./session";
 
 export type { CallHandle } from "../../core";
@@ -166,7 +167,8 @@ export function createController(deps: ControllerDeps) {
     await disconnect("reconnecting");
     const settings = { ...connection.getState().settings, ...patch };
     const connectionId = connection.getState().connectionId + 1;
-    const declared = capabilitiesFromModes(settings.capabilities);
+    const ways = waysOptions(settings);
+    const declared = capabilitiesFromModes(settings.capabilities, { samplingTools: ways.samplingTools === true, rootsListChanged: ways.roots !== undefined });
     connection.setState({ settings, connectionId, status: "connecting", error: undefined, revision: undefined, era: undefined, declared: declared as Record<string, unknown> });
     let transport: Transport;
     try {
@@ -186,6 +188,7 @@ export function createController(deps: ControllerDeps) {
       capabilities: declared,
       clientInfo: settings.clientInfo,
       maxRounds: settings.maxRounds,
+      ...ways,
       // Ends calls to a server that went quiet; never runs while a person answers (0: no timeout).
       ...((settings.timeoutMs ?? DEFAULT_TIMEOUT_MS) > 0 ? { requestTimeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS } : {}),
       step: (draft) => (connection.getState().settings.stepMode ? step.hold(draft) : Promise.resolve({ action: "send", draft })),
@@ -214,6 +217,16 @@ export function createController(deps: ControllerDeps) {
       connection.setState({ status: "failed", error });
       await disconnect("connection failed");
     }
+  }
+
+  /**
+   * Replaces the standing roots list: kept in the settings, and on a live client `setRoots` (which says
+   * `notifications/roots/list_changed` on initialize-era sessions). Throws the core's words for a bad list.
+   */
+  async function setRoots(list: Root[]): Promise<void> {
+    const current = connection.getState().settings.standingRoots ?? { on: true, list: [], askEachTime: false };
+    if (client && waysOptions(connection.getState().settings).roots) await client.setRoots(list);
+    connection.setState((s) => ({ settings: { ...s.settings, standingRoots: { ...current, list } } }));
   }
 
   function requireClient(): Client {
@@ -297,6 +310,7 @@ export function createController(deps: ControllerDeps) {
     getPrompt: (name: string, args: Record<string, string>) => start("prompts/get", { name, arguments: args }),
     cancel: (callId: string) => running.get(callId)?.cancel(),
     rerun,
+    setRoots,
     /** Tools the client left out of the catalog (invalid definitions). */
     droppedTools: () => client?.droppedTools ?? [],
     /** A listed tool's input schema (for "copy as curl" with mirrored headers). */

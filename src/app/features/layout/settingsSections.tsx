@@ -4,6 +4,8 @@ import type { ConnectionSettings } from "../../stores/connectionStore";
 import { CapabilityToggles } from "../connection/components/CapabilityToggles";
 import { TimeoutField } from "../connection/components/TimeoutField";
 import { layoutActions } from "./layoutStore";
+import { SamplingToolsSetting } from "../input/components/SamplingToolsSetting";
+import { StandingRootsSettings } from "../roots/StandingRootsSettings";
 
 /**
  * One section of the settings dialog. The list below is the one place a section is added (sign-in,
@@ -95,6 +97,8 @@ function Layout() {
 
 export const SETTINGS_SECTIONS: SettingsSection[] = [
   { id: "capabilities", title: "Client capabilities", Component: Capabilities },
+  { id: "sampling-tools", title: "Sampling with tools", Component: SamplingToolsSetting },
+  { id: "standing-roots", title: "Standing roots", Component: StandingRootsSettings },
   { id: "calls", title: "Calls", Component: Calls },
   { id: "client-info", title: "Client identity", Component: ClientIdentity },
   { id: "layout", title: "Layout", Component: Layout },

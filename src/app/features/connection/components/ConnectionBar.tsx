@@ -6,6 +6,7 @@ import { ErrorView } from "../../errors/ErrorView";
 import { StderrPanel } from "./StderrPanel";
 import { AuthPanel } from "../../auth/components/AuthPanel";
 import { TargetPicker } from "./TargetPicker";
+import { IconRefusedMark, ItemIcon } from "../../icons/ItemIcon";
 
 // The settings dialog (Radix, and every section's controls) is fetched on first open.
 const SettingsDialog = lazy(() => import("../../layout/SettingsDialog"));
@@ -66,7 +67,9 @@ export function ConnectionBar() {
           )}
           {serverInfo && (
             <span className="server-info" title={serverInfo.title ?? serverInfo.name}>
+              <ItemIcon icons={serverInfo.icons} />
               {serverInfo.name} {serverInfo.version}
+              <IconRefusedMark icons={serverInfo.icons} />
             </span>
           )}
         </div>
