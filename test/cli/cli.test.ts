@@ -92,6 +92,15 @@ describe("presa-inspector", () => {
     expect(res.code).toBe(0);
   });
 
+  it("declares capabilities as the app's toggles: off leaves elicitation out, declared has no handler", async () => {
+    const off = await runCli(["call", "--url", same.url, "--elicitation-form", "off", "--answers", answers, "tool", "greet"]);
+    expect(off.code).toBe(2);
+    expect(off.stderr).toMatch(/requires the elicitation capability .* \(code -\d+\)/);
+    const declared = await runCli(["call", "--url", same.url, "--elicitation-form", "declared", "--answers", answers, "tool", "greet"]);
+    expect(declared.code).toBe(2);
+    expect(declared.stderr).toContain("Form elicitation is declared but has no handler (--elicitation-form declared)");
+  });
+
   it("sends --header on every request", async () => {
     const seen: (string | undefined)[] = [];
     const handler = createHttpHandler(demoServer({ stateSecret: "h" }));
