@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
+import { expect, test, type ConsoleMessage, type Page } from "./support/test";
 import { answerForm, openApp, pageErrors, pick, result, run } from "./support/app";
 import { clipboardText, wireLog, wireRows } from "./support/qa";
 import { AUTH_DEMO_URL, AUTH_ISSUER } from "./support/ports";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { answerForm, callView, inputCard, openApp, pageErrors, pick, result, roundsPanel, run, runWithJson, setCapability, useRevision } from "./support/app";
 
 test.beforeEach(async ({ page }) => {

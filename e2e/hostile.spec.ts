@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { spawnDemoServer, type DemoProcess } from "../src/test/processes";
 import { answerForm, callView, inputCard, openApp, pageErrors, pick, result, run } from "./support/app";
 
