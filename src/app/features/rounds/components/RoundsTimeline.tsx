@@ -5,6 +5,7 @@ import { outcomeOf } from "../utils/describe";
 import { groupRounds } from "../../../model";
 import { OutcomeView, type RequestCount } from "./OutcomeView";
 import { RoundItem } from "./RoundItem";
+import { TaskRequests } from "../../tasks/TaskRequests";
 
 /** The rounds of the selected call, top to bottom, ending in how the call finished. */
 export function RoundsTimeline() {
@@ -23,7 +24,9 @@ export function RoundsTimeline() {
   const requests: RequestCount = {
     era: legacy ? "legacy" : "modern",
     retries: rounds.filter((r) => r.retry !== undefined).length,
-    serverRequests: rounds.reduce((n, r) => n + r.inputs.length, 0),
+    // A -32042 round's URLs are not server requests; its retry is a request of its own.
+    serverRequests: rounds.reduce((n, r) => n + (r.kind === "urlRequired" ? 0 : r.inputs.length), 0),
+    urlRetries: rounds.filter((r) => r.kind === "urlRequired" && r.retry !== undefined).length,
   };
   const tokens = rounds.some((r) => r.requestState !== undefined || r.retry?.requestState !== undefined);
   return (
@@ -45,6 +48,7 @@ export function RoundsTimeline() {
           <RoundItem key={round.index} round={round} link={chain.links[i]} call={call} last={i === rounds.length - 1} />
         ))}
       </ol>
+      <TaskRequests call={call} />
       <OutcomeView outcome={outcomeOf(call)} requests={requests} />
     </section>
   );
