@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "./support/test";
+import { allowErrors, expect, test, type APIRequestContext, type Page } from "./support/test";
 import { answerForm, inputCard, openApp, pageErrors, pick, result, run, setCapability, useRevision } from "./support/app";
 import { BRIDGE_TOKEN, BRIDGE_URL, NO_CORS_URL } from "./support/ports";
 
@@ -94,7 +94,8 @@ async function spawnedSoFar(request: APIRequestContext): Promise<number> {
   return ((await info.json()) as { spawned: number }).spawned;
 }
 
-test("a wrong bridge token is refused, and nothing is spawned", async ({ page, request }) => {
+// The bridge answers the wrong token 401, and the browser logs each refused request.
+test("a wrong bridge token is refused, and nothing is spawned", { annotation: allowErrors(/^Failed to load resource: the server responded with a status of 401 \(Unauthorized\)$/) }, async ({ page, request }) => {
   const before = await spawnedSoFar(request);
   await openApp(page);
   await page.getByLabel("Server", { exact: true }).selectOption("stdio");
@@ -108,7 +109,8 @@ test("a wrong bridge token is refused, and nothing is spawned", async ({ page, r
   expect(await spawnedSoFar(request)).toBe(before);
 });
 
-test("HTTP via the bridge reaches a server that sends no CORS headers; the page alone cannot", async ({ page }) => {
+// The direct attempt is refused by CORS on purpose, and the browser logs it.
+test("HTTP via the bridge reaches a server that sends no CORS headers; the page alone cannot", { annotation: allowErrors(/^Access to fetch at '[^']*' from origin '[^']*' has been blocked by CORS policy|^Failed to load resource: net::ERR_FAILED$/) }, async ({ page }) => {
   await openApp(page);
   await page.getByLabel("Server", { exact: true }).selectOption("url");
   await page.getByLabel("Server URL").fill(NO_CORS_URL);

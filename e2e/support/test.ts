@@ -6,11 +6,19 @@ import { test as base, expect, type ConsoleMessage, type Page } from "@playwrigh
  * on a console error or an uncaught page error"). The check runs after the test body, so a test that
  * already failed keeps its own failure.
  *
- * An error a test causes on purpose is allowed by name, for a file or a describe block, with
- * `test.use({ allowErrors: /401 \(Unauthorized\)/ })` (one pattern; join several with `|`), matched
+ * An error a test causes on purpose is allowed by name: for one test, in its details,
+ * `test("…", { annotation: allowErrors(/401 \(Unauthorized\)/) }, async …)`; for a file or a describe
+ * block, `test.use({ allowErrors: /…/ })` (one pattern; join several with `|`). A pattern is matched
  * against the message text (an uncaught error as "Name: message") and its source URL. Nothing is
  * allowed by default.
  */
+
+const ALLOW = "allow-errors";
+
+/** A test's annotation allowing errors it causes on purpose (see above); shown in the report too. */
+export function allowErrors(pattern: RegExp): { type: string; description: string } {
+  return { type: ALLOW, description: pattern.source };
+}
 
 export interface PageProblem {
   kind: "console" | "pageerror";
@@ -35,7 +43,7 @@ function describe(p: PageProblem): string {
 export const test = base.extend<Options & Fixtures>({
   allowErrors: [undefined, { option: true }],
   pageProblems: [
-    async ({ context, allowErrors }, use) => {
+    async ({ context, allowErrors: allowed }, use, testInfo) => {
       const problems: PageProblem[] = [];
       const watch = (page: Page): void => {
         page.on("console", (m: ConsoleMessage) => {
@@ -48,9 +56,10 @@ export const test = base.extend<Options & Fixtures>({
       context.pages().forEach(watch);
       context.on("page", watch);
       await use(problems);
-      const allowed = (p: PageProblem): boolean => allowErrors !== undefined && (allowErrors.test(p.text) || (p.url !== "" && allowErrors.test(p.url)));
-      const unexpected = problems.filter((p) => !allowed(p));
-      expect(unexpected.map(describe), "the page logged errors (allow expected ones with test.use({ allowErrors }))").toEqual([]);
+      const patterns = [...(allowed ? [allowed] : []), ...testInfo.annotations.filter((a) => a.type === ALLOW && a.description).map((a) => new RegExp(a.description as string))];
+      const expected = (p: PageProblem): boolean => patterns.some((re) => re.test(p.text) || (p.url !== "" && re.test(p.url)));
+      const unexpected = problems.filter((p) => !expected(p));
+      expect(unexpected.map(describe), "the page logged errors (one the test causes on purpose: allowErrors, see e2e/support/test.ts)").toEqual([]);
     },
     { auto: true },
   ],
