@@ -5,6 +5,8 @@ import { callView, inputCard, openApp, pick, result, roundsPanel, run, runWithJs
 // sampling with tools answered by hand, a standing roots list seen by the server, and icons.
 
 // Console errors and uncaught errors fail each test (./support/test).
+test.use({ viewport: { width: 1280, height: 800 } });
+
 test.beforeEach(async ({ page }) => {
   // "Open in new tab" is recorded instead of opening a page on the internet.
   await page.addInitScript(() => {
@@ -37,7 +39,7 @@ async function completeByHand(card: Locator): Promise<void> {
   await card.getByRole("button", { name: "I'm done" }).click();
 }
 
-test("-32042: each URL is a card in its call, a 'URL required' round, and the call is retried once they are done (2025-11-25)", async ({ page }) => {
+test("-32042: each URL is a card in its call, a 'URL required' round, and the call is retried once they are done (2025-11-25)", async ({ page }, info) => {
   await useRevision(page, "2025-11-25");
   await pick(page, /^Link services \(-32042/);
   await run(page);
@@ -62,6 +64,7 @@ test("-32042: each URL is a card in its call, a 'URL required' round, and the ca
   // The retry: the original request again, with a new id.
   await expect(rounds).toContainText(/the original request sent again with a new id \(request #\S+\)/);
   await expect(rounds).toContainText("in 2 requests (the original call and 1 retry after -32042)");
+  await page.screenshot({ path: info.outputPath("url-required.png") });
   await expect(callView(page).getByTestId("call-status")).toHaveText("done");
 });
 
@@ -116,7 +119,7 @@ test("on 2026-07-28 a -32042 is a protocol error, and URL cards keep I'm done an
   await expect(inputCard(page, "Sign in.")).toHaveCount(0);
 });
 
-test("sampling with tools: the card shows the tools, the user answers with tool_use, then reads the conversation", async ({ page }) => {
+test("sampling with tools: the card shows the tools, the user answers with tool_use, then reads the conversation", async ({ page }, info) => {
   const settings = await openSettings(page);
   await settings.getByRole("checkbox", { name: "Sampling with tools" }).check();
   await closeSettings(page);
@@ -128,6 +131,8 @@ test("sampling with tools: the card shows the tools, the user answers with tool_
   await expect(card.getByTestId("tool-choice")).toContainText("auto");
   await card.getByRole("radio", { name: "Tool use" }).check();
   await expect(card.getByLabel("Tool for tool use 1")).toHaveValue("get_weather");
+  // The asking server is named with its icon.
+  await expect(card.getByTestId("asking-server").locator("img")).toBeVisible();
   // The arguments form comes from get_weather's inputSchema; a required field left empty is refused.
   await card.getByRole("button", { name: "Send tool use" }).click();
   await expect(card).toBeVisible();
@@ -135,6 +140,7 @@ test("sampling with tools: the card shows the tools, the user answers with tool_
   await card.getByRole("button", { name: "Add another tool use" }).click();
   await card.getByLabel("Tool for tool use 2").selectOption("get_time");
   await card.getByRole("listitem", { name: "Tool use 2" }).getByRole("textbox", { name: "city" }).fill("Paris");
+  await page.screenshot({ path: info.outputPath("tool-use-reply.png") });
   await card.getByRole("button", { name: "Send 2 tool uses" }).first().click();
   // The next request carries tool_result: a conversation, each result paired with its tool use.
   card = inputCard(page, "server ran it");
@@ -142,6 +148,7 @@ test("sampling with tools: the card shows the tools, the user answers with tool_
   await expect(card.getByTestId("tool-use-turn")).toHaveCount(2);
   await expect(card.getByTestId("tool-result-turn").first()).toContainText("get_weather: Paris: 18°C, light rain");
   await expect(card.getByTestId("tool-result-turn").nth(1)).toContainText("get_time: Paris: 14:05 local time");
+  await page.screenshot({ path: info.outputPath("conversation.png") });
   await card.getByLabel("Reply text").fill("18°C and light rain in Paris; it is 14:05 there.");
   await card.getByRole("button", { name: "Send reply" }).click();
   await expect(result(page)).toContainText("answered after 2 model turn(s): 18°C and light rain in Paris; it is 14:05 there.");
@@ -178,7 +185,7 @@ test("a standing roots list: the server reads it at once, and an edit is seen th
   await expect(result(page)).toContainText("The client shares");
 });
 
-test("icons: shown beside names as size-capped <img> only; a hostile server's icons are refused and said so", async ({ page }) => {
+test("icons: shown beside names as size-capped <img> only; a hostile server's icons are refused and said so", async ({ page }, info) => {
   const requested: string[] = [];
   page.on("request", (r) => requested.push(r.url()));
   const serverIcon = page.locator(".server-info img");
@@ -205,6 +212,11 @@ test("icons: shown beside names as size-capped <img> only; a hostile server's ic
   await page.getByRole("navigation", { name: "Catalog" }).getByRole("tab", { name: /^Tools/ }).click();
   const item = page.getByRole("navigation", { name: "Catalog" }).getByRole("button", { name: /^Hostile icons/ });
   await expect(item.getByTestId("icon-refused")).toHaveAttribute("aria-label", /javascript:/);
+  await item.click();
+  const heading = page.getByRole("region", { name: "Selected item" }).locator("h2");
+  await expect(heading.getByTestId("icon-refused")).toBeVisible();
+  await expect(heading.getByTestId("icon-refused")).toHaveAttribute("title", /4 icons refused/);
+  await page.screenshot({ path: info.outputPath("hostile-icons.png") });
   // The SVG with a script is kept only as an image, where it cannot run.
   await expect(item.locator("img")).toHaveAttribute("src", /^data:image\/svg\+xml;base64,/);
   await page.waitForTimeout(200);

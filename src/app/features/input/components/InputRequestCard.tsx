@@ -2,6 +2,7 @@ import { useMemo, useRef } from "react";
 import { useQuestionFocus } from "../../layout/focusQuestion";
 import { useConnection } from "../../../lib/context";
 import { SaveCannedAction } from "../../canned/components/SaveCannedAction";
+import { ItemIcon } from "../../icons/ItemIcon";
 import type { PendingInput } from "../inputStore";
 import { stringsIn } from "../utils/invisible";
 import { kindLabel, travelLabel } from "../utils/travel";
@@ -31,7 +32,7 @@ function Asker() {
   const title = typeof info.title === "string" && info.title.trim() !== "" && info.title !== info.name ? info.title : undefined;
   return (
     <span className="card-server" data-testid="asking-server">
-      asked by{" "}
+      asked by <ItemIcon icons={info.icons} size={16} />
       {title !== undefined && (
         <>
           <strong>
