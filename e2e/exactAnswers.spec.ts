@@ -110,9 +110,7 @@ test("a form of 500 fields renders them all, required ones at the end, and sends
   console.log(`500-field form: ${said}`);
   expect(ms.length).toBe(1);
   expect(all.length).toBe(1);
-  // Generous bounds for a shared, loaded machine (typically ~30-40 ms here); the README reports what was measured.
-  expect(ms[0]).toBeLessThan(250);
-  expect(all[0]).toBeLessThan(1000);
+  // No timed assertion here: how fast is measured by `npm run bench` (the 500-property figure), not by a test.
 
   await card.getByLabel("Field 3", { exact: true }).fill("three");
   await card.getByRole("button", { name: "Accept", exact: true }).click();
