@@ -44,7 +44,6 @@ export function ModalDialog({
       target?.focus();
     };
     // Mount and unmount only: the dialog is shown while this component is.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
     if (e.key === "Escape") {

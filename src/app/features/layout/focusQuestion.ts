@@ -31,7 +31,8 @@ export function useQuestionFocus(ref: RefObject<HTMLElement | null>): void {
     if (!card || busyElsewhere(card)) return undefined;
     const reveal = () => {
       const tall = card.getBoundingClientRect().height > window.innerHeight * 0.6;
-      card.scrollIntoView({ block: tall ? "start" : "nearest" });
+      // jsdom has no scrollIntoView.
+      card.scrollIntoView?.({ block: tall ? "start" : "nearest" });
     };
     reveal();
     const control = firstControl(card);

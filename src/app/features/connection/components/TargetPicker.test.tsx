@@ -19,10 +19,11 @@ function renderPicker(withBridge = true) {
 }
 
 describe("TargetPicker: stdio", () => {
-  it("shows exactly what will be spawned, and spawns nothing on Cancel", () => {
+  it("shows exactly what will be spawned, and spawns nothing on Cancel", async () => {
     const { controller, onConnect } = renderPicker();
     fireEvent.change(screen.getByLabelText("Server"), { target: { value: "stdio" } });
-    fireEvent.change(screen.getByLabelText("Command"), { target: { value: "npx" } });
+    // The stdio form and the bridge panel are fetched when a bridge target is picked.
+    fireEvent.change(await screen.findByLabelText("Command"), { target: { value: "npx" } });
     fireEvent.change(screen.getByLabelText("Arguments (one per line)"), { target: { value: "-y\n\n@scope/server two words" } });
     fireEvent.click(screen.getByRole("button", { name: "Env (0)" }));
     fireEvent.click(screen.getByRole("button", { name: "Add variable" }));
@@ -48,10 +49,10 @@ describe("TargetPicker: stdio", () => {
     expect(controller.isSpawnConfirmed({ command: "npx", args: ["-y", "@scope/server two words"], env: { API_KEY: "s3cret" } })).toBe(true);
   });
 
-  it("without a bridge, says how to get one and offers to paste it", () => {
+  it("without a bridge, says how to get one and offers to paste it", async () => {
     renderPicker(false);
     fireEvent.change(screen.getByLabelText("Server"), { target: { value: "stdio" } });
-    expect(screen.getByRole("group", { name: "Bridge" }).textContent).toMatch(/No bridge: start npm start .* or npm run bridge and paste its URL and token here/);
+    expect((await screen.findByRole("group", { name: "Bridge" })).textContent).toMatch(/No bridge: start npm start .* or npm run bridge and paste its URL and token here/);
     expect(screen.getByLabelText("Bridge token")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Command"), { target: { value: "node" } });
     expect((screen.getByRole("button", { name: "Spawn…" }) as HTMLButtonElement).disabled).toBe(true);
@@ -59,7 +60,7 @@ describe("TargetPicker: stdio", () => {
 });
 
 describe("TargetPicker: saved connections", () => {
-  it("imports mcp.json with clear errors, then fills the form from an entry", () => {
+  it("imports mcp.json with clear errors, then fills the form from an entry", async () => {
     const { onConnect } = renderPicker();
     fireEvent.click(screen.getByRole("button", { name: "Saved (0)" }));
     const panel = screen.getByRole("region", { name: "Saved connections" });
@@ -73,7 +74,7 @@ describe("TargetPicker: saved connections", () => {
     expect(within(panel).getByLabelText("Import notes").textContent).toContain("imported 2 server(s)");
     fireEvent.click(within(panel).getByRole("button", { name: "everything" }));
     expect((screen.getByLabelText("Server") as HTMLSelectElement).value).toBe("stdio");
-    expect((screen.getByLabelText("Command") as HTMLInputElement).value).toBe("npx");
+    expect(((await screen.findByLabelText("Command")) as HTMLInputElement).value).toBe("npx");
     expect((screen.getByLabelText("Arguments (one per line)") as HTMLTextAreaElement).value).toBe("-y\n@modelcontextprotocol/server-everything");
     expect(onConnect).not.toHaveBeenCalled();
 
