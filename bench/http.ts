@@ -54,10 +54,28 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
   if (asked.resultType !== "input_required" || answered.resultType !== "complete") throw new Error("the greet rounds did not ask, then answer");
   const echo = await echoServer();
 
+  // Every timed round also records this process's CPU time (client, server and GC threads: both
+  // ends live here, for ours and for the echo) and its span, to tell a slow round's own work from
+  // time the OS gave to other processes, and to find the rounds a GC pause fell in.
+  const spans: { side: "ours" | "bare"; t0: number; t1: number; cpuUs: number }[] = [];
+  let side: "ours" | "bare" | undefined;
+  let cpu0: NodeJS.CpuUsage = process.cpuUsage();
+  let t0 = 0;
+  const begin = (who: "ours" | "bare"): void => {
+    side = who;
+    cpu0 = process.cpuUsage();
+    t0 = performance.now();
+  };
+  const end = (): number => {
+    const t1 = performance.now();
+    const used = process.cpuUsage(cpu0);
+    if (side) spans.push({ side, t0, t1, cpuUs: used.user + used.system });
+    return t1 - t0;
+  };
   const oursRound = async (i: number): Promise<number> => {
-    const t0 = performance.now();
+    begin("ours");
     await client.request("tools/call", i % 2 === 0 ? ASK : ANSWER);
-    return performance.now() - t0;
+    return end();
   };
   // The app's tool calls carry a cancel signal (the input driver's Cancel button), which fetch
   // hooks: shown beside the figure, as what a call from the UI costs.
@@ -69,10 +87,10 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
   };
   const bareRound = async (i: number): Promise<number> => {
     const { body, headers } = posted[i % 2] as Posted;
-    const t0 = performance.now();
+    begin("bare");
     const response = await fetch(echo.url, { method: "POST", headers, body });
     JSON.parse(await response.text());
-    return performance.now() - t0;
+    return end();
   };
   for (let i = 0; i < WARMUP; i++) {
     await oursRound(i);
@@ -82,6 +100,13 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
   const a: number[] = [];
   const b: number[] = [];
   const c: number[] = [];
+  spans.length = 0;
+  side = undefined;
+  const gcs: { start: number; end: number }[] = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcs.push({ start: e.startTime, end: e.startTime + e.duration });
+  });
+  gcObserver.observe({ entryTypes: ["gc"] });
   for (let i = 0; i < SAMPLES; i++) {
     // Alternate who goes first, so neither side always runs on a warmer connection.
     if (i % 4 < 2) {
@@ -94,6 +119,9 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
       a.push(await oursRound(i));
     }
   }
+  // Entries are delivered on a later task: give them one before reading.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  gcObserver.disconnect();
   await client.close();
   await ours.close();
   await new Promise<void>((done) => {
@@ -103,10 +131,50 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
   const [p50, p99, b50, b99] = [median(a), quantile(a, 0.99), median(b), quantile(b, 0.99)];
   const s50 = median(c);
   log(`  http round: ours p50 ${p50.toFixed(3)} ms p99 ${p99.toFixed(3)} ms; bare echo p50 ${b50.toFixed(3)} ms p99 ${b99.toFixed(3)} ms; with a cancel signal p50 ${s50.toFixed(3)} ms`);
+  // The tail, taken apart: each side's slowest 1% of rounds by wall clock, and what they spent.
+  const tail = (who: "ours" | "bare") => {
+    const mine = spans.filter((x) => x.side === who);
+    const walls = mine.map((x) => x.t1 - x.t0);
+    const cut = quantile(walls, 0.99);
+    const slow = mine.filter((x) => x.t1 - x.t0 >= cut);
+    const cpuMs = mine.map((x) => x.cpuUs / 1000);
+    const withGc = slow.filter((x) => gcs.some((g) => g.start < x.t1 && g.end > x.t0)).length;
+    const gcMs = slow.reduce((n, x) => n + gcs.filter((g) => g.start < x.t1 && g.end > x.t0).reduce((m, g) => m + Math.min(g.end, x.t1) - Math.max(g.start, x.t0), 0), 0);
+    const slowWall = slow.reduce((n, x) => n + (x.t1 - x.t0), 0);
+    const slowCpu = slow.reduce((n, x) => n + x.cpuUs / 1000, 0);
+    return {
+      cpu50: median(cpuMs),
+      cpu99: quantile(cpuMs, 0.99),
+      slow: slow.length,
+      withGc,
+      gcShare: slowWall > 0 ? gcMs / slowWall : 0,
+      cpuShare: slowWall > 0 ? slowCpu / slowWall : 0,
+      roundsWithGc: mine.filter((x) => gcs.some((g) => g.start < x.t1 && g.end > x.t0)).length / Math.max(1, mine.length),
+    };
+  };
+  const tOurs = tail("ours");
+  const tBare = tail("bare");
+  const gcTotal = gcs.reduce((n, g) => n + g.end - g.start, 0);
+  const describe = (t: ReturnType<typeof tail>) =>
+    `CPU per round p50 ${t.cpu50.toFixed(3)} ms p99 ${t.cpu99.toFixed(3)} ms; slowest 1% (${t.slow} rounds): ${t.withGc} overlap a GC pause (GC ${(100 * t.gcShare).toFixed(0)}% of their wall time), this process on CPU ${(100 * t.cpuShare).toFixed(0)}% of it; ${(100 * t.roundsWithGc).toFixed(1)}% of all rounds overlap a GC`;
+  log(`  http tail, ours: ${describe(tOurs)}`);
+  log(`  http tail, bare echo: ${describe(tBare)}`);
+  log(`  http GC: ${gcs.length} pauses, ${gcTotal.toFixed(1)} ms in all over ${spans.length} timed rounds`);
+  const tailNote = `slowest 1% of ours: ${tOurs.withGc} of ${tOurs.slow} overlap a GC pause (GC ${(100 * tOurs.gcShare).toFixed(0)}% of their wall time), the process on CPU ${(100 * tOurs.cpuShare).toFixed(0)}% of it (bare echo: ${tBare.withGc} of ${tBare.slow}, GC ${(100 * tBare.gcShare).toFixed(0)}%, CPU ${(100 * tBare.cpuShare).toFixed(0)}%); ${gcs.length} GC pauses, ${gcTotal.toFixed(1)} ms in all`;
   const note = `${SAMPLES} rounds each, interleaved, after ${WARMUP} warm-up; the greet flow's two POSTs (${posted.map((p) => p.body.length).join(" and ")} bytes) alternate; baseline: the same bytes and headers posted by the same fetch (Node ${process.versions.node}) to a bare node:http server that echoes the body`;
   return [
     figure({ id: "http.p50", name: "3. HTTP input round, p50", value: p50, unit: "ms", baseline: b50, baselineName: "bare echo", goal: withinTimes(1.2), note }),
-    figure({ id: "http.p99", name: "3. HTTP input round, p99", value: p99, unit: "ms", baseline: b99, baselineName: "bare echo", goal: withinTimes(1.5), note }),
+    figure({ id: "http.p99", name: "3. HTTP input round, p99", value: p99, unit: "ms", baseline: b99, baselineName: "bare echo", goal: withinTimes(1.5), note: `${note}; ${tailNote}` }),
+    figure({
+      id: "http.cpu99",
+      name: "3. HTTP input round, p99 CPU time",
+      value: tOurs.cpu99,
+      unit: "ms",
+      baseline: tBare.cpu99,
+      baselineName: "bare echo",
+      goal: reported(),
+      note: `this process's CPU time per round (client, server and GC threads; both ends run here for ours and for the echo), p99 of the same ${SAMPLES} rounds (p50 ${tOurs.cpu50.toFixed(3)} vs ${tBare.cpu50.toFixed(3)} ms): the work a round costs, without the time the OS gave to other processes; ${tailNote}`,
+    }),
     figure({
       id: "http.signalled",
       name: "3. HTTP input round with a cancel signal, p50",

@@ -52,7 +52,7 @@ async function main(): Promise<number> {
     const t0 = performance.now();
     console.log(`bench: ${part}`);
     try {
-      figures.push(...(await runNodePart(part, (line) => console.log(line))));
+      figures.push(...(await runNodePart(part, (line) => console.log(line))).map((f) => ({ ...f, part })));
     } catch (e) {
       const message = e instanceof Error ? (e.stack ?? e.message) : String(e);
       errors.push({ part, error: message });
@@ -65,8 +65,21 @@ async function main(): Promise<number> {
   const missed = figures.filter((f) => !f.met);
   console.log("");
   console.log(missed.length === 0 ? "every goal met" : `goals missed: ${missed.map((f) => f.name).join("; ")}`);
+  // `--only`: the other parts' figures of the last run stay in results.json (each figure names its
+  // part), so a partial run updates its own rows instead of dropping everyone else's.
+  let kept: Figure[] = [];
+  if (onlyArg) {
+    try {
+      const last = JSON.parse(readFileSync("bench/results.json", "utf8")) as { figures: Figure[] };
+      kept = last.figures.filter((f) => f.part !== undefined && !parts.includes(f.part as (typeof PARTS)[number]));
+    } catch {
+      kept = [];
+    }
+  }
+  const order = (f: Figure): number => PARTS.indexOf(f.part as (typeof PARTS)[number]);
+  const allFigures = [...kept, ...figures].sort((x, y) => order(x) - order(y));
   const results = {
-    command: "npm run bench",
+    command: onlyArg ? `npm run bench -- --only ${parts.join(",")} (other parts' figures from the run before)` : "npm run bench",
     startedAt: started.toISOString(),
     seconds: Math.round((Date.now() - started.getTime()) / 1000),
     machine: {
@@ -79,7 +92,7 @@ async function main(): Promise<number> {
       chromium: chromiumVersion(),
     },
     parts,
-    figures,
+    figures: allFigures,
     errors,
   };
   writeFileSync("bench/results.json", `${JSON.stringify(results, null, 2)}\n`);

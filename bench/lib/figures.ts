@@ -25,6 +25,8 @@ export interface Figure {
   met: boolean;
   /** Extra facts needed to read the figure (sample counts, the exact thing measured). */
   note?: string;
+  /** The bench part that measured it (run.ts sets it). */
+  part?: string;
 }
 
 export function check(goal: Goal, value: number, ratio: number): boolean {
