@@ -41,6 +41,8 @@ export interface ConnectSpec {
   maxRounds?: number;
   /** Every stderr line of a stdio server (for `--verbose`). */
   onStderr?: (line: string) => void;
+  /** Told, as soon as a server is spawned, how to stop it at once (Ctrl-C while connecting). */
+  onSpawned?: (killNow: () => void) => void;
 }
 
 /** One question of a call, as the CLI's answerers see it. */
@@ -130,8 +132,6 @@ export interface Connected {
   /** Why the connection is gone, when a stdio process ended: its exit in words. */
   exitText(): string | undefined;
   close(): Promise<void>;
-  /** Stops a spawned server synchronously (process exit, Ctrl-C). */
-  killNow(): void;
 }
 
 async function transportFor(spec: ConnectSpec): Promise<Transport> {
@@ -177,6 +177,7 @@ export async function connectTarget(spec: ConnectSpec): Promise<Connected> {
   if (spec.revision !== "auto" && !isRevision(spec.revision)) throw new CliError(`--revision must be auto or one of ${REVISIONS.join(", ")}, not ${spec.revision}`);
   let ask: Ask = () => Promise.reject(new McpError({ kind: "cancelled", message: "no call is running" }));
   const transport = await transportFor(spec);
+  if (transport instanceof SpawnedStdioTransport) spec.onSpawned?.(() => transport.killNow());
   const client = new Client(transport, {
     versions: spec.revision === "auto" ? REVISIONS : [spec.revision],
     handlers: handlersFromModes(spec.capabilities, () => ask),
@@ -193,9 +194,6 @@ export async function connectTarget(spec: ConnectSpec): Promise<Connected> {
     close: async () => {
       await client.close().catch(() => undefined);
       await transport.close().catch(() => undefined);
-    },
-    killNow: () => {
-      if (transport instanceof SpawnedStdioTransport) transport.killNow();
     },
   };
   try {

@@ -137,8 +137,7 @@ function connectSpec(v: Values, target: TargetSpec, io: Io, revision: string, re
 }
 
 async function withConnection<T>(spec: ConnectSpec, io: Io, body: (c: Connected) => Promise<T>): Promise<T> {
-  const c = await connectTarget(spec);
-  io.onStop(() => c.killNow());
+  const c = await connectTarget({ ...spec, onSpawned: io.onStop });
   try {
     return await body(c);
   } finally {

@@ -8,8 +8,10 @@ import { Emitter, LineSplitter, McpError, describeExit, parseFrame, type JsonRpc
 
 /** Lines of stderr kept to quote when the process ends. */
 const STDERR_TAIL = 20;
-/** After SIGTERM, how long the group has before SIGKILL. */
+/** After SIGTERM, how long the server has before SIGKILL. */
 const KILL_GRACE_MS = 2000;
+/** After the server is gone (or on Ctrl-C), how long what it started has before SIGKILL. */
+const KILL_NOW_GRACE_MS = 300;
 
 export interface SpawnedStdioOptions {
   cwd?: string;
@@ -136,12 +138,34 @@ export class SpawnedStdioTransport implements Transport {
     }
   }
 
-  /** Stops the process at once, synchronously: for process exit, where nothing async runs any more. */
-  killNow(): void {
-    this.#signal("SIGTERM");
+  /** Whether any process of the group is left (zombies count too, so this may say yes a little long). */
+  #groupLeft(): boolean {
+    const pid = this.#child.pid;
+    if (pid === undefined || process.platform === "win32") return false;
+    try {
+      process.kill(-pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
-  /** Closes stdin (the polite end for a stdio server), then SIGTERM, then SIGKILL; resolves when it is gone. */
+  /**
+   * Stops the process group at once, synchronously, for Ctrl-C and process exit where nothing async
+   * runs any more: SIGTERM, a short wait, then SIGKILL for whatever did not go.
+   */
+  killNow(): void {
+    this.#signal("SIGTERM");
+    const nap = new Int32Array(new SharedArrayBuffer(4));
+    const deadline = Date.now() + KILL_NOW_GRACE_MS;
+    while (this.#groupLeft() && Date.now() < deadline) Atomics.wait(nap, 0, 0, 10);
+    if (this.#groupLeft()) this.#signal("SIGKILL");
+  }
+
+  /**
+   * Closes stdin (the polite end for a stdio server), then SIGTERM to the group; SIGKILL for the
+   * group if the server is not gone within the grace, or if what it started outlives it briefly.
+   */
   async close(): Promise<void> {
     if (this.#closed) return this.#exited;
     this.#closed = true;
@@ -150,6 +174,8 @@ export class SpawnedStdioTransport implements Transport {
     const timer = setTimeout(() => this.#signal("SIGKILL"), KILL_GRACE_MS);
     try {
       await this.#exited;
+      for (let waited = 0; this.#groupLeft() && waited < KILL_NOW_GRACE_MS; waited += 20) await new Promise((r) => setTimeout(r, 20));
+      if (this.#groupLeft()) this.#signal("SIGKILL");
     } finally {
       clearTimeout(timer);
       this.#events.emit({ type: "close", reason: "closed" });

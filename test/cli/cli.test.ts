@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoServer } from "../../src/server/demo";
 import { createHttpHandler } from "../../src/server/http/handler";
-import { BIN, DEMO_STDIO, ROOT, Terminal, buildCli, processesWith, recordSession, runCli, startDemoServer, tempDir, writeAnswers, type RunningServer } from "./support";
+import { BIN, DEMO_STDIO, ROOT, Terminal, buildCli, gone, processesWith, recordSession, runCli, startDemoServer, tempDir, writeAnswers, type RunningServer } from "./support";
 
 // jsdom (already a dev dependency) parses the JUnit file as XML; it ships no types, so it is required untyped.
 const { JSDOM } = createRequire(import.meta.url)("jsdom") as { JSDOM: new (text: string, options: { contentType: string }) => { window: { document: Document } } };
@@ -32,7 +32,7 @@ afterAll(async () => {
   await Promise.all([same?.stop(), changed?.stop()]);
 });
 
-describe("presa-inspector", () => {
+describe("presa-inspector", { timeout: 45000 }, () => {
   it("--help names the commands and targets", async () => {
     const r = await runCli(["--help"]);
     expect(r.code).toBe(0);
@@ -70,8 +70,7 @@ describe("presa-inspector", () => {
     const r = await runCli(["call", "--stdio", stdio, "--answers", answers, "tool", "greet"]);
     expect(r.stdout).toContain("Hello, Ada!");
     expect(r.code).toBe(0);
-    for (let i = 0; i < 40 && processesWith(`^node -e .*grandchild-${marker}`).length > 0; i++) await new Promise((res) => setTimeout(res, 100));
-    expect(processesWith(`^node -e .*grandchild-${marker}`)).toEqual([]);
+    expect(await gone(`^node -e .*grandchild-${marker}`)).toEqual([]);
   });
 
   it("stops a stdio server when the CLI is sent SIGTERM", async () => {
@@ -84,8 +83,7 @@ describe("presa-inspector", () => {
       const closed = new Promise<number | null>((r) => cli.on("close", (code) => r(code)));
       cli.kill("SIGTERM");
       expect(await closed).toBe(130);
-      for (let i = 0; i < 40 && processesWith(server).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-      expect(processesWith(server)).toEqual([]);
+      expect(await gone(server)).toEqual([]);
     } finally {
       if (cli.exitCode === null) cli.kill("SIGKILL");
     }
@@ -226,7 +224,8 @@ describe("presa-inspector", () => {
   });
 });
 
-describe("presa-inspector in a terminal (a real pseudo-terminal through util-linux script)", () => {
+// Processes started and stopped per test: generous on a loaded machine (each step still has its own limit).
+describe("presa-inspector in a terminal (a real pseudo-terminal through util-linux script)", { timeout: 45000 }, () => {
   it("asks each form field, checks it against the schema, and asks again when it is wrong", async () => {
     const t = new Terminal(["call", "--url", same.url, "tool", "two-steps"]);
     try {
@@ -325,27 +324,32 @@ describe("presa-inspector in a terminal (a real pseudo-terminal through util-lin
   });
 
   it.each([
-    ["at a prompt", "greet", []],
-    ["during a long call", "countdown", ["steps=20", "delayMs=5000"]],
-  ])("Ctrl-C %s stops the CLI and the stdio server's whole process group", async (_when, tool, args) => {
+    ["at a prompt", "greet", [], ""],
+    ["during a long call", "countdown", ["steps=20", "delayMs=5000"], ""],
+    ["while still connecting", "greet", [], "sleep 30; "],
+  ])("Ctrl-C %s stops the CLI and the stdio server's whole process group", async (when, tool, args, before) => {
     const marker = `presa-ctrl-c-${process.pid}-${Date.now()}`;
     // The server starts a process of its own first, as servers do (a helper, a language server):
     // it must go too, so the CLI stops the whole process group, not just the pid it spawned.
-    const stdio = `sh -c 'node -e "setInterval(() => {}, 1000)" grandchild-${marker} & exec ${DEMO_STDIO} --state-secret ${marker}'`;
+    const stdio = `sh -c 'node -e "setInterval(() => {}, 1000)" grandchild-${marker} & ${before}exec ${DEMO_STDIO} --state-secret ${marker}'`;
     const t = new Terminal(["call", "--stdio", stdio, "tool", tool, ...args]);
     try {
-      if (tool === "greet") await t.expect("[A]ccept");
-      // The server itself: its command line starts as DEMO_STDIO does (the CLI's and script's hold the marker too).
-      const server = `^node --import tsx .*${marker}`;
-      for (let i = 0; i < 100 && processesWith(server).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-      if (tool === "countdown") await new Promise((r) => setTimeout(r, 1500)); // the call is under way
-      expect(processesWith(server)).toHaveLength(1);
-      expect(processesWith(`^node -e .*grandchild-${marker}`)).toHaveLength(1);
+      const grandchild = `^node -e .*grandchild-${marker}`;
+      if (when === "at a prompt") await t.expect("[A]ccept");
+      if (when === "while still connecting") {
+        for (let i = 0; i < 100 && processesWith(grandchild).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      } else {
+        // The server itself: its command line starts as DEMO_STDIO does (the CLI's and script's hold the marker too).
+        const server = `^node --import tsx .*${marker}`;
+        for (let i = 0; i < 100 && processesWith(server).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+        if (tool === "countdown") await new Promise((r) => setTimeout(r, 1500)); // the call is (most likely) under way
+        expect(processesWith(server)).toHaveLength(1);
+      }
+      expect(processesWith(grandchild)).toHaveLength(1);
       t.type("\u0003");
       await t.expect("interrupted (Ctrl-C)");
       expect(await t.closed).toBe(130);
-      for (let i = 0; i < 40 && processesWith(marker).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-      expect(processesWith(marker)).toEqual([]); // the server, the CLI and script: all gone
+      expect(await gone(marker)).toEqual([]); // the server, what it started, the CLI and script: all gone
     } finally {
       t.kill();
     }

@@ -192,3 +192,18 @@ export function processesWith(pattern: string): string[] {
     return []; // pgrep exits 1 when nothing matches
   }
 }
+
+/**
+ * Waits (up to 10 s: a loaded machine schedules a dying process late) until nothing matches
+ * `pattern`; returns what is left, each with its state and command line, for the failure message.
+ */
+export async function gone(pattern: string): Promise<string[]> {
+  for (let i = 0; i < 100 && processesWith(pattern).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+  return processesWith(pattern).map((pid) => {
+    try {
+      return execFileSync("ps", ["-o", "pid=,stat=,args=", "-p", pid], { encoding: "utf8" }).trim();
+    } catch {
+      return pid; // it went while we looked
+    }
+  }).filter((line) => !/^\d+$/.test(line));
+}
