@@ -87,6 +87,23 @@ export type ToolReturn = string | ContentBlock[] | CallToolResult | InputRequire
 export type ResourceReturn = string | ResourceContents[] | ReadResourceResult | InputRequired;
 export type PromptReturn = string | PromptMessage[] | GetPromptResult | InputRequired;
 
+/** Whether a tool runs as a task (2025-11-25 `execution.taskSupport`; default "forbidden"). */
+export type TaskSupport = "forbidden" | "optional" | "required";
+
+/** How a tool runs as a task, in both eras (src/server/tasks; README "Tasks"). */
+export interface ToolExecution {
+  taskSupport: TaskSupport;
+  /** How long the server keeps the task, from creation (default 60000; null: no limit). */
+  ttlMs?: number | null;
+  /** The poll interval the server suggests (default 250). */
+  pollIntervalMs?: number;
+  /**
+   * Input rounds before the task is created, inside the request (ext-tasks: MRTR first, then the
+   * task). Return `inputRequired(...)` to ask; anything else starts the task, as its first `ctx.state`.
+   */
+  beforeTask?: (args: Record<string, unknown>, ctx: HandlerContext) => Awaitable<InputRequired | JsonValue | undefined>;
+}
+
 export interface ToolDefinition {
   name: string;
   title?: string;
@@ -94,6 +111,8 @@ export interface ToolDefinition {
   inputSchema?: JsonObject;
   outputSchema?: JsonObject;
   annotations?: JsonObject;
+  /** Runs the tool as a task when the client can take one; see ToolExecution. */
+  execution?: ToolExecution;
   handler: (args: Record<string, unknown>, ctx: HandlerContext) => Awaitable<ToolReturn>;
 }
 

@@ -4,6 +4,7 @@ import type { Clock } from "../core/jsonrpc/connection";
 import { systemClock } from "../core/jsonrpc/connection";
 import { ChangeFeed } from "./changes";
 import { createStateKey } from "./token";
+import { TaskStore } from "./tasks/store";
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./definitions";
 
 export interface ServerOptions {
@@ -51,6 +52,10 @@ export interface McpServer {
   readonly resourceSubscribe: boolean;
   readonly changes: ChangeFeed;
   readonly clock: Clock;
+  /** Tasks outlive the request (and on 2026-07-28 HTTP, the session) that made them. */
+  readonly tasks: TaskStore;
+  /** Whether any tool may run as a task (then the tasks capability or extension is declared). */
+  readonly hasTaskTools: boolean;
   capabilities(): ServerCapabilities;
 }
 
@@ -77,6 +82,7 @@ export function server(options: ServerOptions): McpServer {
   const info: Implementation = { name: options.name, version: options.version };
   const listChanged = options.listChanged ?? false;
   if (options.title !== undefined) info.title = options.title;
+  const clock = options.clock ?? systemClock;
   return {
     info,
     instructions: options.instructions,
@@ -92,7 +98,9 @@ export function server(options: ServerOptions): McpServer {
     listChanged,
     resourceSubscribe: options.resourceSubscribe ?? false,
     changes: options.changes ?? new ChangeFeed(),
-    clock: options.clock ?? systemClock,
+    clock,
+    tasks: new TaskStore(clock),
+    hasTaskTools: [...tools.values()].some((t) => (t.execution?.taskSupport ?? "forbidden") !== "forbidden"),
     capabilities() {
       const caps: ServerCapabilities = {};
       if (tools.size > 0) caps.tools = { listChanged };
