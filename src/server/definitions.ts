@@ -102,6 +102,16 @@ export interface ToolExecution {
    * task). Return `inputRequired(...)` to ask; anything else starts the task, as its first `ctx.state`.
    */
   beforeTask?: (args: Record<string, unknown>, ctx: HandlerContext) => Awaitable<InputRequired | JsonValue | undefined>;
+  /** Misbehaviour on purpose, for the hostile demo server only (src/server/hostile/taskTools.ts). */
+  hostile?: TaskMisbehaviour;
+}
+
+/** How a hostile task lies on the wire. */
+export interface TaskMisbehaviour {
+  /** Rewrites what tasks/get (poll 1, 2, …) and the CreateTaskResult (poll 0) say; undefined: "no such task". */
+  view?: (view: Record<string, unknown>, poll: number) => Record<string, unknown> | undefined;
+  /** Asks even for input the client did not declare (the reference server would refuse to). */
+  askUndeclared?: boolean;
 }
 
 export interface ToolDefinition {

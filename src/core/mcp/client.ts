@@ -14,6 +14,8 @@ import { driveInputFlow, type CallOptions } from "./inputDriver";
 import { LegacyInput } from "./legacyInput";
 import { DEFAULT_CLIENT_INFO, DEFAULT_MAX_ROUNDS, declaredCapabilities, type ConnectOptions, type InputHandlers } from "./options";
 import { checkResultType, stampModern, type ModernRequestOptions } from "./modernRequest";
+import { tasksDeclared, withTasksDeclared } from "../tasks/drive";
+import type { TaskOptions } from "../tasks/types";
 import { openSubscription, type ListenHandle, type ListenOptions, type SubscriptionFilter } from "./subscriptions";
 
 export interface ClientSnapshot {
@@ -43,6 +45,8 @@ export class Client {
   readonly options: ConnectOptions;
   readonly legacyInput: LegacyInput;
   readonly toolSchemas = new Map<string, Tool>();
+  /** How tasks are polled (ConnectOptions.tasks); per call, CallOptions.task overrides it. */
+  readonly taskOptions: TaskOptions;
   #snapshot: ClientSnapshot;
   #detach: () => void;
   #callCounter = 0;
@@ -53,7 +57,8 @@ export class Client {
     this.options = options;
     this.handlers = options.handlers ?? {};
     this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
-    this.declared = declaredCapabilities(this.handlers, options.capabilities);
+    this.declared = withTasksDeclared(declaredCapabilities(this.handlers, options.capabilities), options.tasks);
+    this.taskOptions = typeof options.tasks === "object" ? options.tasks : {};
     this.offered = newestFirst(options.versions ?? REVISIONS);
     if (this.offered.length === 0) throw new McpError({ kind: "protocol", message: `no known revision in versions: ${JSON.stringify(options.versions)}` });
     this.maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
@@ -222,7 +227,7 @@ export class Client {
       const stamped = stampModern(params, revision, this.clientInfo, capabilities);
       try {
         const sendOptions = { ...this.#timeout(options), ...(options.id !== undefined && attempt === 0 ? { id: options.id } : {}) };
-        return checkResultType(method, await this.connection.request(method, stamped, sendOptions));
+        return checkResultType(method, await this.connection.request(method, stamped, sendOptions), tasksDeclared(capabilities));
       } catch (e) {
         if (!(e instanceof McpError) || e.code !== ErrorCode.UnsupportedProtocolVersion || attempt > 0) throw e;
         const supported = isObject(e.data) && Array.isArray(e.data.supported) ? (e.data.supported as string[]) : [];

@@ -4,6 +4,7 @@ import type { RequestId } from "../jsonrpc/messages";
 import type { Era } from "../protocol/revisions";
 import type { Implementation, InputRequest, InputRequests, InputResponse, InputResponses, ServerCapabilities } from "../protocol/types";
 import type { DecodedState } from "../state";
+import type { TaskEvent } from "../tasks/types";
 
 /** A retry held in step mode (or an initialize-era answer about to go), open to edits. */
 export interface RetryDraft {
@@ -54,4 +55,6 @@ export type ClientEvent =
   | { type: "retrySent"; callId: string; round: number; requestId: RequestId; draft: RetryDraft; edited: boolean; at: number }
   | { type: "callFinished"; callId: string; method: string; rounds: number; at: number; ms: number; result?: Record<string, unknown>; error?: McpError }
   | { type: "notification"; method: string; params: Record<string, unknown> | undefined; callId: string | undefined; at: number }
-  | { type: "closed"; reason: string };
+  | { type: "closed"; reason: string }
+  /** A call that became a task (src/core/tasks): creation, polls, status changes, answers sent, the end. */
+  | TaskEvent;

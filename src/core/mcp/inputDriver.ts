@@ -9,6 +9,10 @@ import type { Client } from "./client";
 import type { RetryDraft, StepHook } from "./events";
 import { baseParams } from "./modernRequest";
 import { checkResultShape } from "./resultShape";
+import { continueAsTask, withTaskParam } from "../tasks/drive";
+import { isLegacyCreateTaskResult } from "../tasks/parse";
+import type { TaskHandle } from "../tasks/runner";
+import type { TaskOptions } from "../tasks/types";
 
 /** requestState longer than this is refused, not echoed: 256 KiB (the reference server signs at most 64 KiB). */
 export const MAX_REQUEST_STATE_LENGTH = 256 * 1024;
@@ -22,6 +26,10 @@ export interface CallOptions {
   meta?: Record<string, unknown>;
   /** Extra HTTP headers for every request of this call. */
   headers?: Record<string, string>;
+  /** Polling and time limits if the call becomes a task (src/core/tasks). */
+  task?: TaskOptions;
+  /** Called with the task's handle (status, cancel) when the call becomes a task. */
+  onTask?: (handle: TaskHandle) => void;
 }
 
 /** Per-call bookkeeping that the initialize-era path shares with legacyInput.ts. */
@@ -45,6 +53,7 @@ export interface CallState {
 export async function driveInputFlow(client: Client, method: InputMethod, params: Record<string, unknown>, options: CallOptions): Promise<Record<string, unknown>> {
   const callId = client.newCallId();
   const started = client.clock.now();
+  params = withTaskParam(client, method, params, options);
   const controller = new AbortController();
   const onAbort = (): void => controller.abort(options.signal?.reason);
   options.signal?.addEventListener("abort", onAbort, { once: true });
@@ -101,6 +110,8 @@ async function legacyCall(client: Client, params: Record<string, unknown>, state
     const sendOptions = { id, signal: state.signal, ...(options.headers ? { headers: options.headers } : {}) };
     client
       .request(state.method, params, sendOptions)
+      // A call that became a task (2025-11-25 `{task}`) is followed to its end (src/core/tasks).
+      .then((result) => (isLegacyCreateTaskResult(result) ? continueAsTask(client, state, result, options) : result))
       .then(resolve, (e: unknown) => {
         // A request given up on time is given up on the server too (brief §3.4), so it stops working.
         if (e instanceof McpError && e.kind === "timeout") cancel(e.message);
@@ -125,6 +136,7 @@ async function modernLoop(client: Client, params: Record<string, unknown>, state
     // A missing resultType is "complete" (what older servers send); unknown ones are invalid.
     const resultType = result.resultType ?? "complete";
     if (resultType === "complete") return result;
+    if (resultType === "task") return continueAsTask(client, state, result, options);
     if (resultType !== "input_required") {
       throw new McpError({ kind: "protocol", message: `unrecognised resultType: ${JSON.stringify(resultType).slice(0, 80)}` });
     }

@@ -3,11 +3,13 @@ import type { ToolDefinition } from "../definitions";
 import { server, type McpServer, type ServerOptions } from "../server";
 import { countdown, setupWizard, toggleExtraTool } from "./qaTools";
 import { demoPrompts, demoResources, demoResourceTemplates } from "./resources";
+import { taskDemoTools } from "./taskTools";
 import { demoTools } from "./tools";
 import { applyVariant, type DemoVariant } from "./variants";
 
 export { demoTools } from "./tools";
 export { greet, twoSteps } from "./seedTools";
+export { deploy, release, taskDemoTools } from "./taskTools";
 export { DEMO_VARIANTS, isDemoVariant, type DemoVariant } from "./variants";
 
 export interface DemoServerOptions extends Partial<ServerOptions> {
@@ -28,7 +30,7 @@ export function demoServer(options: DemoServerOptions = {}): McpServer {
     title: "presa demo server",
     version: "0.1.0",
     instructions: "A demo of MCP input flows: forms, links, sampling and roots, in both protocol eras.",
-    tools: [...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes)],
+    tools: [...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...taskDemoTools],
     resources: demoResources,
     resourceTemplates: demoResourceTemplates,
     prompts: demoPrompts,

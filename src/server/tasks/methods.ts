@@ -36,6 +36,15 @@ export function missingTasksExtension(what: string): McpError {
   });
 }
 
+/** The hostile demo server's view of a task (poll 0: the CreateTaskResult); unchanged for every other task. */
+export function distorted(task: TaskRecord, view: Record<string, unknown>, poll: number): Record<string, unknown> {
+  const lie = task.hostile?.view;
+  if (!lie) return view;
+  const told = lie(view, poll);
+  if (told === undefined) throw invalidParams("Failed to retrieve task: Task not found");
+  return told;
+}
+
 function lookup(request: JsonRpcRequest, scope: TaskScope): TaskRecord {
   const connection = scope.era === "legacy" ? scope.connection : undefined;
   const found = scope.server.tasks.find(request.params?.taskId, scope.caller, connection);
@@ -70,8 +79,10 @@ async function legacyResult(task: TaskRecord, scope: TaskScope): Promise<Record<
 function legacyMethod(request: JsonRpcRequest, scope: TaskScope): Promise<Record<string, unknown>> | Record<string, unknown> {
   if (scope.revision < "2025-11-25") throw methodNotFound(request.method);
   switch (request.method) {
-    case "tasks/get":
-      return legacyTask(lookup(request, scope));
+    case "tasks/get": {
+      const task = lookup(request, scope);
+      return distorted(task, legacyTask(task), ++task.polls);
+    }
     case "tasks/result":
       return legacyResult(lookup(request, scope), scope);
     case "tasks/list":
@@ -97,7 +108,7 @@ function modernMethod(request: JsonRpcRequest, scope: TaskScope): Record<string,
   const task = lookup(request, scope);
   switch (request.method) {
     case "tasks/get":
-      return modernDetailedTask(task);
+      return distorted(task, modernDetailedTask(task), ++task.polls);
     case "tasks/update": {
       const responses = request.params?.inputResponses;
       if (responses === undefined) throw invalidParams("tasks/update needs inputResponses");

@@ -136,7 +136,7 @@ export async function runTask<R>(server: McpServer, task: TaskRecord, base: Roun
       }
       checkInputRequests(ret.inputRequests);
       const missing = missingCapabilities(ret.inputRequests, base.clientCapabilities);
-      if (missing) return refuse(task, describeMissing(missing), missing);
+      if (missing && !task.hostile?.askUndeclared) return refuse(task, describeMissing(missing), missing);
       inputResponses = await ask(server, task, ret.inputRequests, round);
       state = ret.state;
     }

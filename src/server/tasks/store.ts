@@ -3,6 +3,7 @@ import type { JsonRpcErrorObject, RequestId } from "../../core/jsonrpc/messages"
 import type { Era } from "../../core/protocol/revisions";
 import type { InputRequest, InputResponse } from "../../core/protocol/types";
 import { LazyAbort } from "../context";
+import type { TaskMisbehaviour } from "../definitions";
 
 /** Task statuses (2025-11-25 "Task Status"; ext-tasks "Task Status"): the same five in both eras. */
 export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
@@ -53,6 +54,9 @@ export interface TaskRecord {
   /** Ends the task as a refusal (the client could not answer a live request). */
   refuse: ((message: string) => void) | undefined;
   expiryTimer: unknown;
+  /** The hostile demo server's lies, if this task tells any; and how many tasks/get it answered. */
+  readonly hostile: TaskMisbehaviour | undefined;
+  polls: number;
 }
 
 /** Random, unguessable ids (ext-tasks "Task ID unguessability"): 128 bits from getRandomValues. */
@@ -67,6 +71,7 @@ export interface NewTask {
   connection: Connection | undefined;
   ttlMs: number | null;
   pollIntervalMs: number;
+  hostile?: TaskMisbehaviour;
 }
 
 export type Lookup = { ok: true; task: TaskRecord } | { ok: false; message: string };
@@ -121,6 +126,8 @@ export class TaskStore {
       onResultWaiter: undefined,
       refuse: undefined,
       expiryTimer: undefined,
+      hostile: init.hostile,
+      polls: 0,
     };
     this.#tasks.set(task.taskId, task);
     if (task.ttlMs !== null) {

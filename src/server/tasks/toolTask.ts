@@ -4,7 +4,7 @@ import { inputRequired, isInputRequired, type HandlerContext, type LogLevel, typ
 import type { FlowSpec } from "../inputFlow";
 import { toolResult } from "../results";
 import { methodNotFound } from "../rpcError";
-import { declaresTasks, missingTasksExtension, type TaskScope } from "./methods";
+import { declaresTasks, distorted, missingTasksExtension, type TaskScope } from "./methods";
 import { runTask } from "./run";
 import { RELATED_TASK, legacyTask, modernCreateTaskResult } from "./wire";
 
@@ -90,7 +90,8 @@ function createTask(scope: ToolTaskScope, params: Record<string, unknown>, tool:
     caller: scope.caller,
     connection,
     ttlMs: ttlOf(tool, scope, params),
-    pollIntervalMs: Math.max(1, Math.round(tool.execution?.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS)),
+    pollIntervalMs: Math.max(0, Math.round(tool.execution?.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS)),
+    ...(tool.execution?.hostile ? { hostile: tool.execution.hostile } : {}),
   });
   const related = { [RELATED_TASK]: { taskId: task.taskId } };
   const meta = isObject(params._meta) ? params._meta : {};
@@ -124,7 +125,7 @@ function createTask(scope: ToolTaskScope, params: Record<string, unknown>, tool:
     finish: (ret: ToolReturn) => toolResult(ret as Parameters<typeof toolResult>[0]),
     refusal: (message) => ({ content: [{ type: "text", text: message }], isError: true }),
   }, firstState);
-  return legacy ? { task: legacyTask(task) } : modernCreateTaskResult(task);
+  return legacy ? { task: distorted(task, legacyTask(task), 0) } : distorted(task, modernCreateTaskResult(task), 0);
 }
 
 /**
