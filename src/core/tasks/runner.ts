@@ -115,8 +115,9 @@ class TaskRun implements TaskHandle {
       return result;
     } catch (e) {
       const error = toMcpError(e);
-      const gone = isObject(error.data) && error.data.fault === "taskGone";
-      if (!isTerminalStatus(this.#snapshot.status) && !gone) await this.#cancelOnServer(error.message);
+      const fault = isObject(error.data) ? error.data.fault : undefined;
+      // A task the server lied about may still run there, whatever it last said; a gone one cannot.
+      if (fault !== "taskGone" && (fault === "badTask" || !isTerminalStatus(this.#snapshot.status))) await this.#cancelOnServer(error.message);
       this.#finish(started, error);
       throw error;
     } finally {

@@ -2,9 +2,11 @@ import { greet } from "../demo/seedTools";
 import type { ToolDefinition } from "../definitions";
 import { server, type McpServer, type ServerOptions } from "../server";
 import { HTML_LINE } from "./payloads";
+import { hostileTaskTools } from "./taskTools";
 import { hostileTools } from "./tools";
 
 export { hostileTools } from "./tools";
+export { hostileTaskTools } from "./taskTools";
 export { PWNED, HTML_PAYLOADS, HTML_LINE, JAVASCRIPT_URL, DATA_URL, MEGABYTE_TOKEN } from "./payloads";
 
 const echo: ToolDefinition = {
@@ -26,7 +28,7 @@ export function hostileServer(options: Partial<ServerOptions> = {}): McpServer {
     title: "presa hostile demo server",
     version: "0.1.0",
     instructions: `A server that misbehaves on purpose. ${HTML_LINE}`,
-    tools: [...hostileTools, greet, echo],
+    tools: [...hostileTools, ...hostileTaskTools, greet, echo],
     // Endless loops end on the client's round cap first; this is the initialize-era shim's own cap.
     maxLegacyRounds: 12,
     ...options,
