@@ -4,10 +4,17 @@
  * declares the extension nor sends a `task` parameter. What must hold is that it still works with our
  * task tools where it can: `deploy` (taskSupport optional) runs inline with its questions answered by
  * the SDK's handlers, and `release` (required) is refused in words with the spec's code.
+ * server-everything (built on the v1 SDK, which has 2025-11-25 tasks) runs `simulate-research-query` as a
+ * task that stops for an elicitation delivered on tasks/result: our client follows it to the end.
  */
 import { Client as SdkClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect, text } from "../../src/core/mcp";
+import { isObject, type ElicitParams } from "../../src/core/protocol/types";
+import { StreamableHttpTransport } from "../../src/core/transport/streamableHttp";
+import { validateFrames } from "../../src/test/harness";
 import { demoServer } from "../../src/server/demo";
+import { startEverything, type Everything } from "./everything";
 import { startHttpServer, type RunningHttpServer } from "../../src/server/http/handler";
 import { record } from "./table";
 
@@ -55,4 +62,48 @@ describe("the SDK 2.x client ↔ our task tools", () => {
       }
     });
   }
+});
+
+describe("our client ↔ server-everything's 2025-11-25 task tool", () => {
+  let everything: Everything;
+  beforeAll(async () => {
+    everything = await startEverything();
+  });
+  afterAll(async () => {
+    await everything.stop();
+  });
+
+  it("on 2025-11-25: simulate-research-query runs as a task, stops for a clarification on tasks/result, and completes", async ({ task }) => {
+    record(task, { area: "server-everything", scenario: "our client → simulate-research-query as a task with input_required", revision: "2025-11-25" });
+    const asked: string[] = [];
+    const client = await connect(new StreamableHttpTransport(everything.url), {
+      versions: ["2025-11-25"],
+      tasks: { minPollIntervalMs: 200 },
+      handlers: {
+        "elicitation/create": (params: ElicitParams) => {
+          asked.push(params.message);
+          const schema = "requestedSchema" in params ? (params.requestedSchema as { properties?: Record<string, { oneOf?: { const?: string }[] }> }) : {};
+          const first = schema.properties?.interpretation?.oneOf?.[0]?.const ?? "the first one";
+          return { action: "accept", content: { interpretation: first } };
+        },
+      },
+    });
+    const events: Parameters<Parameters<typeof client.subscribe>[0]>[0][] = [];
+    client.subscribe((e) => events.push(e));
+    try {
+      const tools = await client.listTools();
+      expect(tools.map((t) => t.name)).toContain("simulate-research-query");
+      const result = await client.callTool("simulate-research-query", { topic: "python", ambiguous: true });
+      expect(asked).toHaveLength(1);
+      expect(text(result)).toContain("After receiving clarification");
+      const statuses = events.flatMap((e) => (e.type === "taskStatus" ? [e.task.status] : []));
+      expect(statuses[0]).toBe("working");
+      expect(statuses.at(-1)).toBe("completed");
+      const out = events.flatMap((e) => (e.type === "frame" && e.frame.direction === "out" && isObject(e.frame.message) ? [e.frame.message as unknown as Record<string, unknown>] : []));
+      expect(out.some((m) => m.method === "tasks/result")).toBe(true);
+      expect(validateFrames(events, "2025-11-25").failures).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });
