@@ -209,7 +209,7 @@ function validateExtTasks(model: RevisionModel, frame: Record<string, unknown>, 
   const def =
     context.answers !== undefined && EXT_TASKS_RESULTS[context.answers] !== undefined
       ? EXT_TASKS_RESULTS[context.answers]
-      : context.answers === "tools/call" && isRecord(result) && result.resultType === "task"
+      : context.answers === "tools/call" && isRecord(result) && result.resultType === "task" && context.extraResultTypes?.includes("task")
         ? "CreateTaskResult"
         : undefined;
   if (!def) return undefined;

@@ -41,6 +41,9 @@ export interface TaskHandle {
   readonly done: Promise<Record<string, unknown>>;
 }
 
+/** How long past a task's TTL the client still polls, waiting for the server to say it expired. */
+const TTL_GRACE_MS = 1_000;
+
 type Wake = { kind: "tick" } | { kind: "result"; value: Record<string, unknown> };
 
 /**
@@ -150,7 +153,8 @@ class TaskRun implements TaskHandle {
         throw new McpError({ kind: "timeout", message: `the task ${this.taskId} did not finish within ${Math.round(timeoutMs / 1000)} s; the client gave up and cancelled it` });
       }
       const ttl = this.#snapshot.ttlMs;
-      if (ttl !== null && now - started > ttl + wait) {
+      // The server's own word on expiry (a -32602 on the next poll) is better; give it a grace period first.
+      if (ttl !== null && now - started > ttl + Math.max(2 * wait, TTL_GRACE_MS)) {
         throw new McpError({ kind: "timeout", message: `the task ${this.taskId} is past its ${ttl} ms TTL and has not finished; the client gave up on it` });
       }
       const raw = await this.#poll();
