@@ -8,7 +8,8 @@ import { text } from "../core/mcp";
 import type { ElicitParams, ElicitResult } from "../core/protocol/types";
 import type { TaskHandle } from "../core/tasks/runner";
 import { TASKS_EXTENSION } from "../core/tasks/types";
-import { MODERN, TRANSPORTS, caught, closePairs, demoHandlers, expectFramesValid, messages, offerFor, openPair, paramsOf } from "./harness";
+import { elicitUrl, inputRequired, inputResponse, roots, sample, server } from "../server";
+import { MODERN, ROOTS, SAMPLED, TRANSPORTS, caught, closePairs, demoHandlers, expectFramesValid, messages, offerFor, openPair, paramsOf } from "./harness";
 
 afterEach(closePairs);
 
@@ -140,6 +141,36 @@ describe.each(TRANSPORTS)("tasks over %s", (transport) => {
       (p.server.tools as Map<string, typeof tool>).set("deploy", { ...tool, execution: { ...tool.execution!, ttlMs: 300 } });
       const error = await caught<McpError>(p.client.callTool("deploy", { environment: "staging", stepMs: 10 }));
       expect(error.message).toMatch(/gone|expired|TTL/);
+    });
+
+    it("a task asks with every builder at once (sample, roots, elicitUrl) and reports progress as its status", async () => {
+      const gather = server({
+        name: "gather",
+        version: "1",
+        tools: [
+          {
+            name: "gather",
+            execution: { taskSupport: "required", pollIntervalMs: 20 },
+            handler: async (_args, ctx) => {
+              if (Object.keys(ctx.inputResponses).length === 0) {
+                await ctx.progress(1, 2, "half way");
+                await new Promise((r) => setTimeout(r, 80));
+                return inputRequired({ model: sample("Say hi"), where: roots(), link: elicitUrl("Sign in first", "https://example.com/login") });
+              }
+              const said = (inputResponse(ctx, "model") as { content?: { text?: string } }).content?.text;
+              const count = (inputResponse(ctx, "where") as { roots?: unknown[] }).roots?.length;
+              return `${said} / ${count} root(s) / link ${(inputResponse(ctx, "link") as { action?: string }).action}`;
+            },
+          },
+        ],
+      });
+      const p = await openPair({ transport, server: gather, versions: offerFor(revision), handlers: demoHandlers(), tasks: FAST });
+      await p.client.listTools();
+      expect(text(await p.client.callTool("gather"))).toBe(`${SAMPLED.content.text} / ${ROOTS.roots.length} root(s) / link accept`);
+      expect(p.ofType("inputRequested").map((e) => e.request.method).sort()).toEqual(["elicitation/create", "roots/list", "sampling/createMessage"]);
+      expect(p.ofType("taskStatus").some((e) => e.task.statusMessage === "half way")).toBe(true);
+      if (revision === MODERN) expect(messages(p.events, "out", "tasks/update")).toHaveLength(3);
+      expectFramesValid(p.events, revision);
     });
 
     it("without tasks declared, deploy runs inline and release is refused in words", async () => {
