@@ -173,6 +173,27 @@ describe.each(TRANSPORTS)("tasks over %s", (transport) => {
       expectFramesValid(p.events, revision);
     });
 
+    it("step mode holds a task's answer, and the edited answer is what travels", async () => {
+      const p = await openPair({
+        transport,
+        versions: offerFor(revision),
+        handlers: taskHandlers(true),
+        tasks: FAST,
+        step: async (draft) => ({
+          action: "send",
+          draft: { ...draft, inputResponses: Object.fromEntries(Object.keys(draft.inputResponses).map((k) => [k, { action: "accept", content: { confirm: false } }])) },
+        }),
+      });
+      await p.client.listTools();
+      const result = await p.client.callTool("deploy", { environment: "staging", stepMs: 5 });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toBe("Deployment of web to staging stopped: not confirmed");
+      const held = p.ofType("retryHeld");
+      expect(held).toHaveLength(1);
+      if (revision === MODERN) expect(held[0]?.draft.taskId).toBe(p.ofType("taskCreated")[0]?.task.taskId);
+      expectFramesValid(p.events, revision);
+    });
+
     it("without tasks declared, deploy runs inline and release is refused in words", async () => {
       const p = await openPair({ transport, versions: offerFor(revision), handlers: taskHandlers() });
       await p.client.listTools();

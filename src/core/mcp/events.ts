@@ -17,6 +17,8 @@ export interface RetryDraft {
   inputResponses: InputResponses;
   /** Present only when the server sent one; echoed byte for byte unless the user edits it. */
   requestState?: string;
+  /** Set when the answers go to a running task (2026-07-28 `tasks/update`), not in a retry of the call. */
+  taskId?: string;
 }
 
 /** What a step hook decides: send (the draft, maybe edited) or abandon the call. */

@@ -111,7 +111,7 @@ async function legacyCall(client: Client, params: Record<string, unknown>, state
     client
       .request(state.method, params, sendOptions)
       // A call that became a task (2025-11-25 `{task}`) is followed to its end (src/core/tasks).
-      .then((result) => (isLegacyCreateTaskResult(result) ? continueAsTask(client, state, result, options) : result))
+      .then((result) => (isLegacyCreateTaskResult(result) ? continueAsTask(client, state, result, options, hold) : result))
       .then(resolve, (e: unknown) => {
         // A request given up on time is given up on the server too (brief §3.4), so it stops working.
         if (e instanceof McpError && e.kind === "timeout") cancel(e.message);
@@ -136,7 +136,7 @@ async function modernLoop(client: Client, params: Record<string, unknown>, state
     // A missing resultType is "complete" (what older servers send); unknown ones are invalid.
     const resultType = result.resultType ?? "complete";
     if (resultType === "complete") return result;
-    if (resultType === "task") return continueAsTask(client, state, result, options);
+    if (resultType === "task") return continueAsTask(client, state, result, options, hold);
     if (resultType !== "input_required") {
       throw new McpError({ kind: "protocol", message: `unrecognised resultType: ${JSON.stringify(resultType).slice(0, 80)}` });
     }

@@ -6,6 +6,7 @@
 import { McpError } from "../jsonrpc/errors";
 import { answerInput } from "../mcp/answerInput";
 import type { Client } from "../mcp/client";
+import type { RetryDraft } from "../mcp/events";
 import type { CallOptions, CallState } from "../mcp/inputDriver";
 import type { Era } from "../protocol/revisions";
 import { isObject, type ClientCapabilities } from "../protocol/types";
@@ -47,7 +48,10 @@ export function withTaskParam(client: Client, method: string, params: Record<str
 }
 
 /** Follows the task a call became, through the same input handlers, and returns its final result. */
-export function continueAsTask(client: Client, state: CallState, result: Record<string, unknown>, options: CallOptions): Promise<Record<string, unknown>> {
+/** The driver's step-mode hold (inputDriver.ts `hold`), passed in so this folder does not import the driver. */
+export type HoldFn = (client: Client, state: CallState, draft: RetryDraft) => Promise<{ draft: RetryDraft; edited: boolean }>;
+
+export function continueAsTask(client: Client, state: CallState, result: Record<string, unknown>, options: CallOptions, hold: HoldFn): Promise<Record<string, unknown>> {
   const era = client.era as Era;
   if (era === "legacy" && !isObject(state.params.task)) {
     throw new McpError({ kind: "protocol", message: `the server answered ${state.method} with a task, which the client did not ask for (no task parameter)` });
@@ -74,6 +78,11 @@ export function continueAsTask(client: Client, state: CallState, result: Record<
       return state.round;
     },
     track: (id) => client.legacyInput.track(id, state),
+    // Step mode holds a task's answers too, before tasks/update takes them (the initialize era holds in legacyInput.ts).
+    hold: async (round, inputResponses) => {
+      const draft: RetryDraft = { era, callId: state.callId, method: state.method, round, params: state.params, inputResponses, taskId: created.taskId };
+      return (await hold(client, state, draft)).draft.inputResponses;
+    },
   };
   const run = followTask(host, created, { ...client.taskOptions, ...options.task }, options.onTask);
   // An answer the client cannot give (initialize era, legacyInput.ts) ends the task's call too.

@@ -5,7 +5,7 @@ import { checkInputRequest } from "../mcp/answerInput";
 import type { ClientEvent } from "../mcp/events";
 import { ErrorCode } from "../protocol/codes";
 import type { Era } from "../protocol/revisions";
-import { isObject, type InputRequest, type InputResponse } from "../protocol/types";
+import { isObject, type InputRequest, type InputResponse, type InputResponses } from "../protocol/types";
 import { checkTransition, effectivePollMs, readTask } from "./parse";
 import { TASK_DEFAULTS, isTerminalStatus, type TaskOptions, type TaskSnapshot } from "./types";
 
@@ -28,6 +28,8 @@ export interface TaskHost {
   nextRound(): number;
   /** Initialize era: routes the server's live requests on request `id` to this call's input handlers. */
   track(id: RequestId): () => void;
+  /** Step mode: shows the answers before they go, and returns them as the user left them (or throws to abandon). */
+  hold(round: number, inputResponses: InputResponses): Promise<InputResponses>;
 }
 
 /** A running task, for whoever started the call (CallOptions.onTask): status, cancel, the outcome. */
@@ -245,10 +247,11 @@ class TaskRun implements TaskHandle {
       throw error;
     }
     host.emit({ type: "inputAnswered", callId: host.callId, round, key, response, at: this.#now(), ms: this.#now() - at });
+    const inputResponses = await host.hold(round, { [key]: response } as InputResponses);
     if (this.#local.signal.aborted) return;
     const requestId = host.newId();
-    await host.request("tasks/update", { taskId: this.taskId, inputResponses: { [key]: response } }, { id: requestId, signal: this.#local.signal });
-    host.emit({ type: "taskInputSent", callId: host.callId, taskId: this.taskId, keys: [key], travel: "tasks/update", requestId, at: this.#now() });
+    await host.request("tasks/update", { taskId: this.taskId, inputResponses }, { id: requestId, signal: this.#local.signal });
+    host.emit({ type: "taskInputSent", callId: host.callId, taskId: this.taskId, keys: Object.keys(inputResponses), travel: "tasks/update", requestId, at: this.#now() });
   }
 
   /** 2025-11-25: one open tasks/result carries the task's questions and, at the end, its result. */

@@ -49,8 +49,6 @@ export interface TaskRecord {
   settle(): void;
   /** Called on every status change (initialize era: notifications/tasks/status). */
   onChange: (() => void) | undefined;
-  /** Called when a tasks/result opens, so questions waiting for a stream can go. */
-  onResultWaiter: (() => void) | undefined;
   /** Ends the task as a refusal (the client could not answer a live request). */
   refuse: ((message: string) => void) | undefined;
   expiryTimer: unknown;
@@ -123,7 +121,6 @@ export class TaskStore {
       settled,
       settle,
       onChange: undefined,
-      onResultWaiter: undefined,
       refuse: undefined,
       expiryTimer: undefined,
       hostile: init.hostile,
