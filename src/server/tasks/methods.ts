@@ -49,6 +49,8 @@ function lookup(request: JsonRpcRequest, scope: TaskScope): TaskRecord {
   const connection = scope.era === "legacy" ? scope.connection : undefined;
   const found = scope.server.tasks.find(request.params?.taskId, scope.caller, connection);
   if (!found.ok) throw invalidParams(found.message);
+  // A task belongs to the era that made it: its wire shape and its questions' route depend on it.
+  if (found.task.era !== scope.era) throw invalidParams("Failed to retrieve task: Task not found");
   return found.task;
 }
 

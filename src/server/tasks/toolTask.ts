@@ -1,3 +1,4 @@
+import type { RequestId } from "../../core/jsonrpc/messages";
 import { isObject, type ClientCapabilities, type Implementation, type JsonValue } from "../../core/protocol/types";
 import { RoundContext } from "../context";
 import { inputRequired, isInputRequired, type HandlerContext, type LogLevel, type ToolDefinition, type ToolReturn } from "../definitions";
@@ -96,7 +97,12 @@ function createTask(scope: ToolTaskScope, params: Record<string, unknown>, tool:
   const related = { [RELATED_TASK]: { taskId: task.taskId } };
   const meta = isObject(params._meta) ? params._meta : {};
   const progressToken = meta.progressToken;
-  if (legacy) task.onChange = () => void scope.connection.notify("notifications/tasks/status", legacyTask(task)).catch(() => undefined);
+  // 2025-11-25 notifications ride an open tasks/result stream when there is one (else the standalone stream).
+  const route = (): { relatedRequestId?: RequestId } => {
+    const waiter = [...task.resultWaiters][0];
+    return waiter === undefined ? {} : { relatedRequestId: waiter };
+  };
+  if (legacy) task.onChange = () => void scope.connection.notify("notifications/tasks/status", legacyTask(task), route()).catch(() => undefined);
   const base = new RoundContext({
     method: "tools/call",
     params,
@@ -113,11 +119,11 @@ function createTask(scope: ToolTaskScope, params: Record<string, unknown>, tool:
       const p: Record<string, unknown> = { progressToken, progress, _meta: related };
       if (total !== undefined) p.total = total;
       if (message !== undefined) p.message = message;
-      await scope.connection.notify("notifications/progress", p).catch(() => undefined);
+      await scope.connection.notify("notifications/progress", p, route()).catch(() => undefined);
     },
     // ext-tasks: no notifications/message for tasks; 2025-11-25 sends them tagged with the task.
     log: async (level: LogLevel, data: JsonValue) => {
-      if (legacy) await scope.connection.notify("notifications/message", { level, data, logger: server.info.name, _meta: related }).catch(() => undefined);
+      if (legacy) await scope.connection.notify("notifications/message", { level, data, logger: server.info.name, _meta: related }, route()).catch(() => undefined);
     },
   });
   void runTask(server, task, base, {
