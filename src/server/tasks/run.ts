@@ -138,6 +138,8 @@ export async function runTask<R>(server: McpServer, task: TaskRecord, base: Roun
       const missing = missingCapabilities(ret.inputRequests, base.clientCapabilities);
       if (missing && !task.hostile?.askUndeclared) return refuse(task, describeMissing(missing), missing);
       inputResponses = await ask(server, task, ret.inputRequests, round);
+      // Answered: back to work (2026-07-28 tasks/update has flipped it already).
+      if (task.status === "input_required") server.tasks.update(task, { status: "working", statusMessage: undefined });
       state = ret.state;
     }
     refuse(task, `The task gave up after ${server.maxLegacyRounds} rounds of input`);
