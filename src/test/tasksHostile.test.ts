@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { McpError } from "../core/jsonrpc/errors";
 import { text } from "../core/mcp";
 import { hostileServer } from "../server/hostile";
-import { MODERN, TRANSPORTS, caught, closePairs, demoHandlers, messages, offerFor, openPair, paramsOf, type Pair } from "./harness";
+import { MODERN, TRANSPORTS, caught, closePairs, demoHandlers, messages, offerFor, openPair, paramsOf, stubPair, type Pair } from "./harness";
 
 afterEach(closePairs);
 
@@ -105,5 +105,32 @@ describe.each(TRANSPORTS)("hostile tasks over %s", (transport) => {
       expect(error.message).toMatch(/runs only as a task/);
       if (revision !== MODERN) expect(paramsOf(messages(p.events, "out", "tools/call")[0]!).task).toBeUndefined();
     });
+  });
+});
+
+describe("tasks a 2025-11-25 client did not ask for", () => {
+  it("a CreateTaskResult for a call without a task parameter is refused in words", async () => {
+    const stub = stubPair(
+      (request) =>
+        request.method === "initialize"
+          ? { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "stub", version: "0" } }
+          : { task: { taskId: "t1", status: "working", createdAt: "2025-11-25T10:00:00Z", lastUpdatedAt: "2025-11-25T10:00:00Z", ttl: null } },
+      { versions: ["2025-11-25"], tasks: true },
+    );
+    await stub.connect();
+    const error = await caught<McpError>(stub.client.callTool("anything"));
+    expect(error.kind).toBe("protocol");
+    expect(error.message).toBe("the server answered tools/call with a task, which the client did not ask for (no task parameter)");
+    expect(stub.requests.some((r) => r.method === "tasks/get")).toBe(false);
+    await stub.close();
+  });
+
+  it("the client's ttl goes out as task.ttl on a task-capable tool", async () => {
+    const p = await openPair({ transport: "in-process", versions: ["2025-11-25"], handlers: demoHandlers(), tasks: { ttlMs: 5_000, minPollIntervalMs: 20 } });
+    await p.client.listTools();
+    // demoHandlers() leaves the go-live box unticked: the deployment stops, as a completed task.
+    expect(text(await p.client.callTool("deploy", { environment: "staging", stepMs: 5 }))).toBe("Deployment of web to staging stopped: not confirmed");
+    expect(paramsOf(messages(p.events, "out", "tools/call")[0]!).task).toEqual({ ttl: 5_000 });
+    expect(p.ofType("taskCreated")[0]?.task.ttlMs).toBe(5_000);
   });
 });
