@@ -1,5 +1,6 @@
 // typescript-eslint's recommended rules plus the layering of the house style ("Layout"): imports only point
-// downward (app → server → core), core and server stay framework-free, and modules import no cycles.
+// downward (app → server → core), outside code uses the core's entry, core and server stay framework-free,
+// and modules import no cycles (type-only cycles are .dependency-cruiser.cjs's, which `npm run lint` runs too).
 import { defineConfig } from "eslint/config";
 import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
@@ -19,7 +20,11 @@ const frameworkImports = {
 };
 
 export default defineConfig(
-  { ignores: ["dist/", "node_modules/", "test-results/", "playwright-report/", "coverage/"] },
+  {
+    ignores: ["dist/", "dist-*/", "node_modules/", "test-results/", "playwright-report/", "coverage/",
+      // Files that break the dependency rules on purpose, linted only by src/test/architecture.test.ts.
+      "test/fixtures/architecture/"],
+  },
   tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],
@@ -55,6 +60,24 @@ export default defineConfig(
             },
             { target: "./src/bridge", from: "./src/app", message: "src/bridge must not import the app." },
             {
+              target: "./src/cli",
+              from: ["./src/app", "./src/bridge"],
+              message: "src/cli is another face over the core (and the demo server for --embedded): no app, no bridge.",
+            },
+            {
+              target: ["./src/core", "./src/server", "./src/app", "./src/bridge"],
+              from: "./src/cli",
+              message: "Nothing imports the command line (src/cli); it sits on top.",
+            },
+            {
+              // The core's entry: code outside src/core imports src/core/index.ts (or the recordings'
+              // entry), never a file inside. test/fixtures/architecture/deepImport.ts proves it fails.
+              target: ["./src/app", "./src/server", "./src/bridge", "./src/cli", "./src/test", "./bin", "./bench", "./scripts", "./e2e", "./test"],
+              from: "./src/core",
+              except: ["./index.ts", "./recording/index.ts"],
+              message: "Import the core through its entry, src/core/index.ts (recordings: src/core/recording/index.ts), not a file inside it.",
+            },
+            {
               target: "./src",
               from: ["./bin", "./scripts", "./e2e"],
               message: "Launchers and e2e specs sit above src; src never imports them.",
@@ -68,7 +91,7 @@ export default defineConfig(
     },
   },
   {
-    files: ["src/core/**/*.{ts,tsx}", "src/server/**/*.{ts,tsx}", "src/bridge/**/*.{ts,tsx}"],
+    files: ["src/core/**/*.{ts,tsx}", "src/server/**/*.{ts,tsx}", "src/bridge/**/*.{ts,tsx}", "src/cli/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": ["error", frameworkImports],
       "@typescript-eslint/no-explicit-any": "error",

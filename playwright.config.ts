@@ -10,6 +10,8 @@ const outDir = process.env.E2E_DIST ?? "dist";
 
 export default defineConfig({
   testDir: "e2e",
+  // Beside its own build, so two runs side by side never clean each other's artifacts.
+  outputDir: process.env.E2E_DIST ? `test-results-${process.env.E2E_DIST}` : "test-results",
   forbidOnly: ci,
   retries: ci ? 1 : 0,
   workers: ci ? 2 : undefined,
@@ -32,7 +34,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npm run build -- --outDir ${outDir} && npx vite preview --outDir ${outDir} --host 127.0.0.1 --port ${port} --strictPort`,
+      command: `npx vite build --outDir ${outDir} && npx vite preview --outDir ${outDir} --host 127.0.0.1 --port ${port} --strictPort`,
       url: baseURL,
       reuseExistingServer: !ci,
       timeout: 180_000,

@@ -9,8 +9,7 @@ import { InMemoryTransport, McpServer, acceptedContent, inputRequired } from "@m
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { connect, text, type Client } from "../src/core/mcp";
-import { inProcessPair } from "../src/core/transport/inProcess";
+import { connect, text, type Client, inProcessPair } from "../src/core";
 import { server, serveTransport } from "../src/server";
 import { greet } from "../src/server/demo";
 import { createStateKey, signState, verifyState } from "../src/server/token";

@@ -5,8 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { connect } from "../src/core/mcp";
-import { StreamableHttpTransport } from "../src/core/transport/streamableHttp";
+import { connect, StreamableHttpTransport } from "../src/core";
 import { server } from "../src/server";
 import { greet } from "../src/server/demo";
 import { startHttpServer } from "../src/server/http/handler";

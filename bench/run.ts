@@ -15,7 +15,7 @@ import { APP_DIR } from "./lib/browser";
 import { runNodePart } from "./lib/nodePart";
 
 /** Parts in the order they run; the last three need the built app. */
-const PARTS = ["core", "http", "bundle", "browser", "memory"] as const;
+const PARTS = ["core", "http", "cli", "bundle", "browser", "memory"] as const;
 const NEEDS_BUILD = new Set(["bundle", "browser", "memory"]);
 
 function chromiumVersion(): string {

@@ -4,6 +4,7 @@
 import { chmodSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { isLoopbackHost, startBridge } from "../src/bridge";
+import { stopOnSignals } from "../src/bridge/shutdown";
 
 const { values } = parseArgs({
   options: {
@@ -67,9 +68,5 @@ if (values["token-file"]) {
 } else if (fromEnv) console.log("token: from PRESA_BRIDGE_TOKEN");
 else console.log(`token (paste it into the app's Bridge settings; it changes every launch): ${bridge.token}`);
 
-const running = bridge;
-const stop = (): void => {
-  void running.close().then(() => process.exit(0));
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+// SIGINT (twice under tsx), SIGTERM, SIGHUP: one bounded stop of every spawned server's process group.
+stopOnSignals([bridge], (line) => console.error(`bridge: ${line}`));

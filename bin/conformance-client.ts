@@ -1,10 +1,8 @@
 // The conformance client of @modelcontextprotocol/conformance, built on the client core: the suite runs
 // `<command> <server-url>` with the scenario in MCP_CONFORMANCE_SCENARIO, the revision in
-// MCP_CONFORMANCE_PROTOCOL_VERSION and scenario data in MCP_CONFORMANCE_CONTEXT (brief §10.1).
+// MCP_CONFORMANCE_PROTOCOL_VERSION and scenario data in MCP_CONFORMANCE_CONTEXT.
 // It exits 0 when the flow ran to its end; the suite itself decides what passed.
-import { connect, text, type Client, type InputHandlers } from "../src/core/mcp";
-import { isObject, type ElicitParams, type Tool } from "../src/core/protocol/types";
-import { StreamableHttpTransport } from "../src/core/transport/streamableHttp";
+import { connect, text, type Client, type InputHandlers, isObject, type ElicitParams, type Tool, StreamableHttpTransport, OAuthClient, redirectFollower } from "../src/core";
 
 const url = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
@@ -16,11 +14,19 @@ interface ToolCall {
   arguments: Record<string, unknown>;
 }
 
-function parseContext(raw: string | undefined): { toolCalls?: ToolCall[] } {
+interface Context {
+  toolCalls?: ToolCall[];
+  /** auth/pre-registration: the client the suite registered for us. */
+  client_id?: string;
+  client_secret?: string;
+  issuer?: string;
+}
+
+function parseContext(raw: string | undefined): Context {
   if (!raw) return {};
   try {
     const value: unknown = JSON.parse(raw);
-    return isObject(value) ? (value as { toolCalls?: ToolCall[] }) : {};
+    return isObject(value) ? (value as Context) : {};
   } catch {
     return {};
   }
@@ -88,7 +94,8 @@ function log(line: string): void {
 async function run(): Promise<void> {
   if (!url) throw new Error("usage: conformance-client <server-url>");
   const isolationCheck = scenario === "sep-2322-client-request-state";
-  const client = await connect(new StreamableHttpTransport(url), {
+  const transport = new StreamableHttpTransport(url, { auth: signIn() });
+  const client = await connect(transport, {
     versions: [revision],
     clientInfo: { name: "presa-inspector-conformance", version: "0.1.0" },
     handlers: isolationCheck ? withUnrelatedCall(handlers, () => client) : handlers,
@@ -120,6 +127,25 @@ async function run(): Promise<void> {
   } finally {
     await client.close();
   }
+}
+
+/**
+ * Sign-in for the auth/* scenarios (and harmless elsewhere: it only acts on a 401 or 403). The suite's
+ * authorization servers redirect straight back, so the automatic user agent follows the redirect to
+ * a callback URL nobody listens on and reads the code from it. Each step goes to stderr, redacted.
+ */
+function signIn(): OAuthClient {
+  return new OAuthClient({
+    redirectUrl: "http://localhost:3000/callback",
+    authorize: redirectFollower(),
+    clientName: "presa-inspector-conformance",
+    // The suite's scenarios expect exactly this client ID metadata document URL (auth/basic-cimd).
+    clientMetadataUrl: "https://conformance-test.local/client-metadata.json",
+    ...(context.client_id
+      ? { preRegistered: { clientId: context.client_id, ...(context.client_secret ? { clientSecret: context.client_secret } : {}) } }
+      : {}),
+    onStep: (step) => console.error(`auth step ${step.seq} [${step.stage}] ${step.outcome}: ${step.title}${step.decision ? ` — ${step.decision}` : ""}${step.error ? ` — ${step.error}` : ""}`),
+  });
 }
 
 /**

@@ -3,8 +3,9 @@
 import { parseArgs } from "node:util";
 import { demoServer, isDemoVariant, DEMO_VARIANTS } from "../src/server/demo";
 import { startHttpServer } from "../src/server/http/handler";
+import { BASE_SCOPE, startProtectedDemo, TEST_USER, TOOL_SCOPES } from "../src/server/auth";
 import { hostileServer } from "../src/server/hostile";
-import { REVISIONS } from "../src/core/protocol/revisions";
+import { REVISIONS } from "../src/core";
 
 const { values } = parseArgs({
   options: {
@@ -14,12 +15,14 @@ const { values } = parseArgs({
     versions: { type: "string" },
     variant: { type: "string" },
     hostile: { type: "boolean", default: false },
+    auth: { type: "boolean", default: false },
+    "auth-port": { type: "string", default: "3940" },
     help: { type: "boolean", default: false },
   },
 });
 
 if (values.help) {
-  console.log(`usage: npm run server -- [--port 3939] [--state-secret S] [--state-ttl-ms MS] [--versions ${REVISIONS.join(",")}] [--variant ${DEMO_VARIANTS.join("|")}] [--hostile]`);
+  console.log(`usage: npm run server -- [--port 3939] [--state-secret S] [--state-ttl-ms MS] [--versions ${REVISIONS.join(",")}] [--variant ${DEMO_VARIANTS.join("|")}] [--hostile] [--auth [--auth-port 3940]]`);
   process.exit(0);
 }
 
@@ -41,8 +44,13 @@ const common = {
 };
 // --hostile: the server that misbehaves on purpose (README "Hostile servers and faults").
 const srv = values.hostile ? hostileServer(common) : demoServer({ ...(isDemoVariant(values.variant) ? { variant: values.variant } : {}), ...common });
-const running = await startHttpServer(srv, { port });
+// --auth: the server as an OAuth protected resource beside a real authorization server (issue 18).
+const running = values.auth ? await startProtectedDemo(srv, { port, authPort: Number(values["auth-port"]) }) : await startHttpServer(srv, { port });
 console.log(`presa ${values.hostile ? "hostile " : ""}demo server on ${running.url} (revisions ${srv.versions.join(", ")})`);
+if ("authorizationServer" in running) {
+  console.log(`  protected: authorization server ${running.authorizationServer.issuer}; sign in as "${TEST_USER.username}" / "${TEST_USER.password}"`);
+  console.log(`  scopes: ${BASE_SCOPE} for everything; ${Object.entries(TOOL_SCOPES).map(([tool, scope]) => `${scope} for ${tool}`).join(", ")}`);
+}
 
 const stop = (): void => {
   void running.close().then(() => process.exit(0));

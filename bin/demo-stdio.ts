@@ -1,7 +1,7 @@
 // The demo server over stdio, both eras on one process: `npx tsx bin/demo-stdio.ts`. Stdout carries
 // only MCP messages; everything else goes to stderr. Exits when stdin ends.
 import { parseArgs } from "node:util";
-import { REVISIONS } from "../src/core/protocol/revisions";
+import { REVISIONS } from "../src/core";
 import { demoServer } from "../src/server/demo";
 import { serveStdio } from "../src/server/stdio";
 

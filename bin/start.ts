@@ -1,39 +1,37 @@
-// `npm start`: the local bridge, then the Vite dev server, in one process. The bridge's URL and its
-// per-launch token reach the page in the served HTML (src/bridge/handoff.ts), never in a URL or a log
-// line; the bridge then allows only the app's own origin. Ctrl-C stops both (and the servers the
-// bridge spawned).
+// `npm start`: builds the production bundle (a few seconds), then serves it on 127.0.0.1 with the
+// local bridge beside it, and prints the URL. The bridge's URL and per-launch token reach the page in
+// the served index.html (src/bridge/appServer.ts), never in a URL or a log line; the bridge then allows
+// only the app's own origin. Ctrl-C (or SIGTERM, SIGHUP) stops both and every server the bridge spawned.
+// `npm run dev` is the Vite dev server with the same bridge, for working on the app.
 import { fileURLToPath } from "node:url";
-import { createServer } from "vite";
-import { bridgeHandoffPlugin, startBridge } from "../src/bridge";
+import { build } from "vite";
+import { startBridge } from "../src/bridge";
+import { startAppServer } from "../src/bridge/appServer";
+import { stopOnSignals } from "../src/bridge/shutdown";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const outDir = process.env.PRESA_DIST ?? `${root}dist`;
+const port = Number(process.env.PRESA_PORT ?? 5173);
 const bridgePort = Number(process.env.PRESA_BRIDGE_PORT ?? 0);
 
-const bridge = await startBridge({ port: bridgePort, log: (line) => console.error(`bridge: ${line}`) });
-const vite = await createServer({
-  root,
-  configFile: `${root}/vite.config.ts`,
-  // No CORS at all: the HTML carries the token, so no other page (not even another loopback one) may read it.
-  server: { host: "127.0.0.1", strictPort: false, cors: false },
-  plugins: [bridgeHandoffPlugin({ url: bridge.url, token: bridge.token })],
-});
-await vite.listen();
+const began = Date.now();
+console.log(`  building the app into ${outDir}…`);
+await build({ root, configFile: `${root}vite.config.ts`, logLevel: "warn", build: { outDir, emptyOutDir: true } });
 
+const bridge = await startBridge({ port: bridgePort, loopbackOrigins: false, log: (line) => console.error(`bridge: ${line}`) });
+let app;
+try {
+  app = await startAppServer({ root: outDir, bridge: { url: bridge.url, token: bridge.token }, port });
+} catch (error) {
+  // The usual port is taken: any free one will do.
+  if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || process.env.PRESA_PORT) throw error;
+  app = await startAppServer({ root: outDir, bridge: { url: bridge.url, token: bridge.token }, port: 0 });
+}
 // Pin the bridge to the app's origin, under both of its loopback names.
-const origins = (vite.resolvedUrls?.local ?? []).flatMap((u) => {
-  const url = new URL(u);
-  return [url.origin, `${url.protocol}//localhost:${url.port}`, `${url.protocol}//127.0.0.1:${url.port}`];
-});
-bridge.setAllowedOrigins([...new Set(origins)]);
+bridge.setAllowedOrigins([`http://127.0.0.1:${app.port}`, `http://localhost:${app.port}`]);
 
-vite.printUrls();
+console.log(`\n  presa inspector (production build, ready in ${((Date.now() - began) / 1000).toFixed(1)} s)\n`);
+console.log(`  ➜  Local:   ${app.url}`);
 console.log(`  ➜  Bridge:  ${bridge.url} (stdio servers and HTTP without CORS; its token is handed to the page, not printed)`);
 
-let stopping = false;
-const stop = (): void => {
-  if (stopping) return;
-  stopping = true;
-  void Promise.allSettled([vite.close(), bridge.close()]).then(() => process.exit(0));
-};
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+stopOnSignals([app, bridge]);

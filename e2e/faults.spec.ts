@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { spawnDemoServer, type DemoProcess } from "../src/test/processes";
 import { answerForm, callView, inputCard, openApp, pageErrors, pick, result, run } from "./support/app";
 
-// The HTTP demo server killed in the middle of a flow and started again with a new key (issue 8):
+// The HTTP demo server killed in the middle of a flow and started again with a new key (README "Hostile servers and faults"):
 // the old token is refused with -32602, said in words, and "Run again" restarts the flow in one click.
 
 let server: DemoProcess | undefined;

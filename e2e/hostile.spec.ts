@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { spawnDemoServer, type DemoProcess } from "../src/test/processes";
 import { answerForm, callView, inputCard, openApp, pageErrors, pick, result, run } from "./support/app";
 
-// The hostile demo server (issue 8) in a real browser: each attack ends in words in the call view,
+// The hostile demo server (README "Hostile servers and faults") in a real browser: each attack ends in words in the call view,
 // no payload script runs, and greet then works in the same page.
 
 /** Switches the embedded server to the hostile one and waits for the connection. */

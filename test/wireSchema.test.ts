@@ -31,7 +31,7 @@ const text = (t: string) => ({ type: "text", text: t });
 const initialize = (protocolVersion: string, capabilities: object = {}) =>
   request(1, "initialize", { protocolVersion, capabilities, clientInfo });
 
-/** The two `_meta` keys every 2026-07-28 client request MUST carry (brief §4.2). */
+/** The two `_meta` keys every 2026-07-28 client request MUST carry. */
 const meta2026 = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
   "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} }, sampling: {}, roots: {} },
@@ -143,7 +143,7 @@ describe("2025-06-18 (draft-07)", () => {
     ],
     [
       {
-        // Brief §6.1 gotcha: schema.json says "integer" where the TS source says number, so a valid 95.5 fails.
+        // Known schema.json gotcha: schema.json says "integer" where the TS source says number, so a valid 95.5 fails.
         name: "an ElicitResult with a float (schema.json types content numbers as integer)",
         frame: response("s-1", { action: "accept", content: { score: 95.5 } }),
         context: answer("client", "elicitation/create"),
@@ -185,7 +185,7 @@ describe("2025-11-25 (draft 2020-12)", () => {
     [
       { name: "a url elicitation without elicitationId", frame: request("s-2", "elicitation/create", urlWithoutId), context: server, mentions: "elicitationId" },
       {
-        // Brief §6.1 gotcha, documented rather than patched: 95.5 is valid per the TS source.
+        // Known schema.json gotcha, documented rather than patched: 95.5 is valid per the TS source.
         name: "an ElicitResult with a float (schema.json types content numbers as integer)",
         frame: response("s-1", { action: "accept", content: { score: 95.5 } }),
         context: answer("client", "elicitation/create"),
@@ -279,7 +279,7 @@ describe("2026-07-28 (draft 2020-12)", () => {
       { name: "a tools/list result without ttlMs", frame: response(1, { resultType: "complete", tools: [], cacheScope: "public" }), context: answer("server", "tools/list"), mentions: "ttlMs" },
       { name: "a -32021 error without data", frame: errorResponse(1, { code: -32021, message: "needs elicitation" }), context: server, mentions: "MissingRequiredClientCapabilityError" },
       {
-        // Brief §6.1 gotcha: the float fails ElicitResult, and no other InputResponse branch fits either.
+        // Known schema.json gotcha: the float fails ElicitResult, and no other InputResponse branch fits either.
         name: "inputResponses with a float elicitation answer (schema.json says integer)",
         frame: call(2, { inputResponses: { who: { action: "accept", content: { score: 95.5 } } }, requestState: "s" }),
         context: client,
@@ -294,7 +294,7 @@ describe("2026-07-28 (draft 2020-12)", () => {
 });
 
 describe("derived method tables", () => {
-  it("2026-07-28 has exactly the brief §4.9 client requests and no server requests", () => {
+  it("2026-07-28 has exactly the client requests the 2026-07-28 schema defines and no server requests", () => {
     const methods = methodsOf("2026-07-28");
     expect(methods.clientRequests).toEqual(
       ["completion/complete", "prompts/get", "prompts/list", "resources/list", "resources/read", "resources/templates/list", "server/discover", "subscriptions/listen", "tools/call", "tools/list"],

@@ -7,7 +7,7 @@
  * Drafts: 2024-11-05 … 2025-06-18 are draft-07 (`definitions`), 2025-11-25 and 2026-07-28 are draft 2020-12
  * (`$defs`), so each revision gets its own Ajv instance of the matching class.
  *
- * Known schema.json limitation, deliberately not patched (protocol brief §6.1 / §12.7): the generated schema
+ * Known schema.json limitation, deliberately not patched: the generated schema
  * types elicitation `content` values as `["string","integer","boolean"]` (or `string[]`), while the TS source
  * of truth allows `number`. A form answer such as `95.5` therefore fails `ElicitResult` here even though it
  * is a valid answer. Tests that need such a value must expect the failure, not widen the schema.
@@ -28,7 +28,7 @@ export interface FrameContext {
   answers?: string;
   /** 2025-11-25: the answered request carried `params.task`, so its result is a `CreateTaskResult`. */
   taskAugmented?: boolean;
-  /** 2026-07-28: `resultType` values added by extensions the client advertised (e.g. "task", brief §12.17). */
+  /** 2026-07-28: `resultType` values added by extensions the client advertised (e.g. "task"). */
   extraResultTypes?: readonly string[];
 }
 
@@ -57,7 +57,7 @@ interface RevisionModel {
   errorsByCode: Map<number, string>;
 }
 
-/** Only these three may answer `input_required` (brief §5.1); the schema says so via the `*ResultResponse` anyOf. */
+/** Only these three may answer `input_required`; the schema says so via the `*ResultResponse` anyOf. */
 const INPUT_REQUIRED = "InputRequiredResult";
 const CORE_RESULT_TYPES = ["complete", "input_required"];
 
@@ -234,7 +234,7 @@ export function validateFrame(revision: WireRevision, frame: unknown, context: F
     const union = `${sender === "client" ? "Client" : "Server"}${isRequest ? "Request" : "Notification"}`;
     const def = typeof frame.method === "string" ? table.get(frame.method) : undefined;
     if (!def) {
-      const none = table.size === 0 ? ` (${revision} has no ${union} at all: brief §5, MRTR)` : "";
+      const none = table.size === 0 ? ` (${revision} has no ${union} at all: it predates multi-round results)` : "";
       const known = [...table.keys()].join(", ");
       return fail(union, `${JSON.stringify(frame.method)} is not a ${union} in ${revision}${none}; known: ${known || "none"}`);
     }
@@ -279,7 +279,7 @@ function validateResult(model: RevisionModel, frame: Record<string, unknown>, co
 
   // 2026-07-28: `XResultResponse.result` is `anyOf [InputRequiredResult, XResult]`, and InputRequiredResult only
   // requires a string `resultType`, so on its own that anyOf accepts `{resultType: "complete"}` with no content.
-  // Dispatch on `resultType` instead and check the matching branch (brief §2: unknown values are invalid).
+  // Dispatch on `resultType` instead and check the matching branch (unknown values are invalid).
   const branches = (response.properties?.result?.anyOf ?? [response.properties?.result ?? {}])
     .map((b) => b.$ref?.split("/").pop() ?? "")
     .filter((name) => name !== "");
@@ -290,7 +290,7 @@ function validateResult(model: RevisionModel, frame: Record<string, unknown>, co
 
   if (resultType === "input_required") {
     if (!allowsInputRequired) {
-      return fail(responseDef, `resultType "input_required" is not allowed in answer to ${method} (only tools/call, prompts/get, resources/read; brief §5.1)`);
+      return fail(responseDef, `resultType "input_required" is not allowed in answer to ${method} (only tools/call, prompts/get, resources/read)`);
     }
     const verdict = run(model, { definition: INPUT_REQUIRED, parts: [{ def: responseDef }, { def: INPUT_REQUIRED, at: "result" }] }, frame);
     if (verdict.ok && isRecord(result) && !("inputRequests" in result) && !("requestState" in result)) {
@@ -303,7 +303,7 @@ function validateResult(model: RevisionModel, frame: Record<string, unknown>, co
     if (context.extraResultTypes?.includes(resultType)) {
       return run(model, { definition: model.resultEnvelope, parts: [{ def: model.resultEnvelope }] }, frame);
     }
-    return fail(responseDef, `unrecognised resultType ${JSON.stringify(resultType)} (brief §2: a client MUST treat it as invalid)`);
+    return fail(responseDef, `unrecognised resultType ${JSON.stringify(resultType)} (a client MUST treat it as invalid)`);
   }
   return run(model, { definition: responseDef, parts: [{ def: responseDef }, { def: completeDef, at: "result" }] }, frame);
 }

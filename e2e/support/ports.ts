@@ -7,7 +7,7 @@ export const DEMO_STATE_SECRET = "e2e-secret";
 /** The local bridge (bin/bridge.ts) and the token it is started with, which the bridge spec pastes into the app. */
 export const BRIDGE_PORT = Number(process.env.E2E_BRIDGE_PORT ?? APP_PORT + 2);
 export const BRIDGE_URL = `http://127.0.0.1:${BRIDGE_PORT}`;
-export const BRIDGE_TOKEN = "e2e-bridge-token-0123456789abcdef";
+export const BRIDGE_TOKEN = "77c85c379d72e42174993692eef6bc1e6caea0886863803d826bf73d3300b2f3";
 /** The demo server over HTTP with no CORS at all (it refuses every browser Origin): reachable only through the bridge. */
 export const NO_CORS_PORT = Number(process.env.E2E_NO_CORS_PORT ?? APP_PORT + 3);
 export const NO_CORS_URL = `http://127.0.0.1:${NO_CORS_PORT}/mcp`;

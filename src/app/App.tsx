@@ -1,5 +1,5 @@
 import { ConnectionBar } from "./features/connection/components/ConnectionBar";
-import { Catalog } from "./features/catalog/components/Catalog";
+import { Catalog } from "./features/catalog/Catalog";
 import { ItemPanel } from "./features/call/components/ItemPanel";
 import { CallView } from "./features/call/components/CallView";
 import { CallHistory } from "./features/call/components/CallHistory";
@@ -7,14 +7,12 @@ import { RoundsTimeline } from "./features/rounds/components/RoundsTimeline";
 import { WireLog } from "./features/wire/components/WireLog";
 import { ConnectPrompt } from "./features/links/components/ConnectPrompt";
 import { LinkProblems } from "./features/links/components/LinkProblems";
-import { CommandPalette } from "./features/palette/components/CommandPalette";
+import { CommandPalette } from "./features/palette/CommandPalette";
 import { PresentView } from "./features/present/components/PresentView";
-import { usePresent } from "./features/present/store/presentStore";
-import { QaBridges } from "./features/qa/components/QaBridges";
 import { QaPanel } from "./features/qa/components/QaPanel";
 import { QaToolbar } from "./features/qa/components/QaToolbar";
 import { RecordingView } from "./features/session/components/RecordingView";
-import { useSession } from "./features/session/store/sessionStore";
+import { usePresent, useRecording } from "./lib/context";
 import "./features/qa/qa.css";
 
 function Workspace() {
@@ -39,7 +37,7 @@ function Workspace() {
 /** Layout only: every piece reads its own store slice. An imported recording or presentation mode replaces the workspace. */
 export function App() {
   const present = usePresent((s) => s.on);
-  const viewer = useSession((s) => s.viewer);
+  const viewer = useRecording((s) => s.viewer);
   return (
     <div className={`app${present ? " is-present" : ""}`}>
       <div className="app-top">
@@ -51,7 +49,6 @@ export function App() {
       {viewer ? <RecordingView viewer={viewer} /> : present ? <PresentView /> : <Workspace />}
       {!viewer && !present && <WireLog />}
       <CommandPalette />
-      <QaBridges />
     </div>
   );
 }

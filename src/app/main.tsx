@@ -2,17 +2,28 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { Providers } from "./providers";
-import { createInspector } from "./lib/inspector";
+import { compose } from "./compose";
+import { createController } from "./session/controller";
 import { loadPastedBridge, readPageBridge } from "./lib/bridgeEndpoint";
+import { FRAMED_MESSAGE, isFramed } from "./lib/notFramed";
+import { createQueryClient } from "./lib/queryClient";
 import { createBridgeStore } from "./stores/bridgeStore";
 import { createSavedStore } from "./features/connection/store/savedStore";
 import { demoServer, isDemoVariant } from "../server/demo";
-import { applyDeepLink } from "./features/links/api/applyDeepLink";
-import { parseDeepLink } from "./features/links/utils/deepLink";
+import { applyDeepLink } from "./features/links/applyDeepLink";
+import { parseDeepLink } from "./features/links/deepLink";
 import "./styles.css";
+
+// The composition root: the app-wide stores that need the page (bridge, saved connections), the live
+// controller with its session, and everything that attaches to it (compose.ts), before React renders.
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
+// Never inside a frame (clickjacking), whatever the host sends: nothing below runs, no token is read.
+if (isFramed(window)) {
+  container.textContent = FRAMED_MESSAGE;
+  throw new Error(FRAMED_MESSAGE);
+}
 
 // The embedded demo server runs in this page: no network, so every flow works at once.
 // A known stateSecret, so "Verify MAC" in the rounds view can be tried (README: the requestState token).
@@ -20,23 +31,23 @@ export const EMBEDDED_STATE_SECRET = "presa-demo-secret";
 // The local bridge: handed over in the HTML by `npm start`, or pasted earlier in this tab (static build).
 const fromPage = readPageBridge(document);
 const pasted = fromPage ? undefined : loadPastedBridge(sessionStorage);
+const search = new URLSearchParams(window.location.search);
 // `?demo-variant=changed` serves a variant with one tool answering differently (README "QA and demos").
-const variant = new URLSearchParams(window.location.search).get("demo-variant");
-const inspector = createInspector({
+const variant = search.get("demo-variant");
+const controller = createController({
   embeddedServer: demoServer({ stateSecret: EMBEDDED_STATE_SECRET, ...(isDemoVariant(variant) ? { variant } : {}) }),
   bridge: createBridgeStore(fromPage ?? pasted, fromPage ? "page" : "pasted"),
   saved: createSavedStore(localStorage),
 });
-void inspector.checkBridge();
+void controller.checkBridge();
+const queryClient = createQueryClient();
+compose(controller, queryClient, search);
 // A deep link selects a target, revision and item, never runs anything; a URL target waits for a click.
-const { autoConnect } = applyDeepLink(parseDeepLink(window.location.search), inspector);
-
-// `?bench` installs the bench's hooks (npm run bench); without it the module is never fetched.
-if (new URLSearchParams(location.search).has("bench")) void import("./lib/benchHooks").then((m) => m.installBenchHooks(inspector));
+const { autoConnect } = applyDeepLink(parseDeepLink(window.location.search), controller);
 
 createRoot(container).render(
   <StrictMode>
-    <Providers inspector={inspector} autoConnect={autoConnect}>
+    <Providers controller={controller} queryClient={queryClient} autoConnect={autoConnect}>
       <App />
     </Providers>
   </StrictMode>,

@@ -1,22 +1,19 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { useEffect, type ReactNode } from "react";
-import { InspectorProvider } from "./lib/context";
-import type { Inspector } from "./lib/inspector";
-import { createQueryClient } from "./lib/queryClient";
-
-const queryClient = createQueryClient();
+import { ControllerProvider } from "./lib/context";
+import type { Controller } from "./session/controller";
 
 /**
- * Wires the query cache and the inspector, and opens the first connection (the embedded server),
- * unless `autoConnect` is false: a deep link to a URL waits for the user's click.
+ * Wires the query cache and the live controller, and opens the first connection (the embedded
+ * server), unless `autoConnect` is false: a deep link to a URL waits for the user's click.
  */
-export function Providers({ inspector, autoConnect = true, children }: { inspector: Inspector; autoConnect?: boolean; children: ReactNode }) {
+export function Providers({ controller, queryClient, autoConnect = true, children }: { controller: Controller; queryClient: QueryClient; autoConnect?: boolean; children: ReactNode }) {
   useEffect(() => {
-    if (autoConnect && inspector.connection.getState().status === "idle") void inspector.connect();
-  }, [inspector, autoConnect]);
+    if (autoConnect && controller.session.connection.getState().status === "idle") void controller.connect();
+  }, [controller, autoConnect]);
   return (
     <QueryClientProvider client={queryClient}>
-      <InspectorProvider inspector={inspector}>{children}</InspectorProvider>
+      <ControllerProvider controller={controller}>{children}</ControllerProvider>
     </QueryClientProvider>
   );
 }

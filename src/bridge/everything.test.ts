@@ -1,11 +1,8 @@
 // @modelcontextprotocol/server-everything in stdio mode through the bridge: a third-party,
 // initialize-era-only SDK server. The client's 2026-07-28 probe gets an error, it falls back to
-// initialize (brief §4.7, stdio), and the server's live elicitation request is answered in the call.
+// initialize (stdio), and the server's live elicitation request is answered in the call.
 import { afterAll, describe, expect, it } from "vitest";
-import { Client, text } from "../core/mcp";
-import type { Frame } from "../core/jsonrpc/connection";
-import { BridgeStdioTransport } from "../core/transport/bridge";
-import type { ElicitParams } from "../core/protocol/types";
+import { Client, text, type Frame, BridgeStdioTransport, type ElicitParams } from "../core";
 import { closeBridges, everythingStdioSpec, testBridge } from "./testKit";
 
 afterAll(closeBridges);

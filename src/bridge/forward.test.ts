@@ -4,16 +4,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, text } from "../core/mcp";
-import type { Frame } from "../core/jsonrpc/connection";
-import type { McpError } from "../core/jsonrpc/errors";
-import { bridgeFetch } from "../core/transport/bridge";
-import { StreamableHttpTransport } from "../core/transport/streamableHttp";
+import { Client, text, type Frame, type McpError, bridgeFetch, StreamableHttpTransport } from "../core";
 import { demoServer } from "../server/demo";
 import { createHttpHandler } from "../server/http/handler";
 import { answers } from "../test/seed";
 import type { RunningBridge } from "./server";
-import { closeBridges, testBridge } from "./testKit";
+import { closeBridges, raw, testBridge } from "./testKit";
 
 let bridge: RunningBridge;
 let upstream: Server;
@@ -129,7 +125,7 @@ describe("HTTP via the bridge to a server without CORS", () => {
       (e: McpError) => e,
     );
     expect(error?.status).toBe(502);
-    expect(error?.data).toEqual({ bridge: "upstream-failed" });
+    expect(error?.reason).toEqual({ type: "bridge", code: "upstream-failed" });
     expect(error?.message).toMatch(/could not reach http:\/\/127\.0\.0\.1:1\/mcp: connect ECONNREFUSED/);
   });
 
@@ -150,7 +146,42 @@ describe("HTTP via the bridge to a server without CORS", () => {
       (e: McpError) => e,
     );
     expect(error?.status).toBe(401);
-    expect(error?.data).toEqual({ bridge: "unauthorized" });
+    expect(error?.reason).toEqual({ type: "bridge", code: "unauthorized" });
+  });
+
+  it("a server sending the bridge's own X-Presa-* headers cannot pass its answer off as the bridge's", async () => {
+    // The spoof: the body and headers of the bridge's own 401, from the target.
+    const spoofer = createServer((_req, res) =>
+      res
+        .writeHead(401, {
+          "Content-Type": "application/json",
+          "X-Presa-Bridge": "error",
+          "X-Presa-Target": "http://169.254.169.254/",
+          "X-Presa-Forward-Authorization": "Bearer stolen",
+          "X-Presa-Anything": "1",
+          "Access-Control-Expose-Headers": "X-Presa-Bridge, X-Presa-Anything",
+        })
+        .end(JSON.stringify({ error: { code: "unauthorized", message: "a valid bridge token is required" } })),
+    );
+    await new Promise<void>((resolve) => spoofer.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(spoofer.address() as AddressInfo).port}/mcp`;
+    try {
+      const answer = await raw(bridge, "POST", "/forward", { Host: `127.0.0.1:${bridge.port}`, Authorization: `Bearer ${bridge.token}`, "X-Presa-Target": url, "Content-Type": "application/json" }, "{}");
+      expect(answer.status).toBe(401);
+      expect(answer.headers["x-presa-bridge"]).toBe("forwarded");
+      expect(Object.keys(answer.headers).filter((h) => h.startsWith("x-presa-"))).toEqual(["x-presa-bridge"]);
+      expect(String(answer.headers["access-control-expose-headers"]).toLowerCase()).not.toContain("x-presa-anything");
+      // And the client core: the target's 401, never the bridge's "unauthorized".
+      const error = await new Client(new StreamableHttpTransport(url, { fetch: bridgeFetch({ url: bridge.url, token: bridge.token }) })).open().then(
+        () => undefined,
+        (e: McpError) => e,
+      );
+      expect(error?.status).toBe(401);
+      expect(error?.data).not.toEqual({ bridge: "unauthorized" });
+    } finally {
+      spoofer.closeAllConnections();
+      await new Promise((resolve) => spoofer.close(resolve));
+    }
   });
 
   it("a redirect is not followed", async () => {

@@ -2,8 +2,8 @@ import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage,
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { isIP } from "node:net";
-import { BRIDGE_HEADERS } from "../core/transport/bridgeProtocol";
-import { header, readBody, sendError } from "./http";
+import { BRIDGE_HEADERS } from "../core";
+import { BRIDGE_SECURITY_HEADERS, header, readBody, sendError } from "./http";
 import { checkTarget, type LookupAll } from "./security";
 
 /** Request headers that belong to this hop (the browser and the bridge), never to the target. */
@@ -44,7 +44,9 @@ export function forwardedRequestHeaders(incoming: IncomingHttpHeaders): Outgoing
 export function forwardedResponseHeaders(incoming: IncomingHttpHeaders): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(incoming)) {
-    if (value === undefined || DROPPED_RESPONSE.has(name) || name.startsWith("access-control-")) continue;
+    // The bridge's own headers (its X-Presa-Bridge marker above all) come from the bridge only: a
+    // target sending them could dress its answer up as the bridge's refusal.
+    if (value === undefined || DROPPED_RESPONSE.has(name) || name.startsWith("access-control-") || name.startsWith("x-presa-")) continue;
     out[name] = value;
   }
   return out;
@@ -107,6 +109,7 @@ export async function forward(req: IncomingMessage, res: ServerResponse, options
       ...passed,
       ...cors,
       "Access-Control-Expose-Headers": [...Object.keys(passed), BRIDGE_HEADERS.marker].join(", "),
+      ...BRIDGE_SECURITY_HEADERS,
       [BRIDGE_HEADERS.marker]: "forwarded",
     });
     res.flushHeaders();

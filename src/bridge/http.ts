@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { BRIDGE_HEADERS, type BridgeErrorBody, type BridgeErrorCode } from "../core/transport/bridgeProtocol";
+import { BRIDGE_HEADERS, type BridgeErrorBody, type BridgeErrorCode } from "../core";
 
 // The same capped body reading (4 MiB: a spawn request, one JSON-RPC message, one forwarded POST) and
 // header lookup as the MCP endpoint.
@@ -32,6 +32,15 @@ export function startSse(res: ServerResponse, headers: Record<string, string>): 
   return () => clearInterval(keepAlive);
 }
 
-export function writeSse(res: ServerResponse, event: string, data: string): void {
-  res.write(`event: ${event}\ndata: ${data}\n\n`);
+/** Writes one event; false when the socket's buffer is full (wait for `drain`). */
+export function writeSse(res: ServerResponse, event: string, data: string): boolean {
+  return res.write(`event: ${event}\ndata: ${data}\n\n`);
 }
+
+/** On every answer of the bridge and of `npm start`'s app server: never framed, never sniffed. */
+export const BRIDGE_SECURITY_HEADERS = {
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "X-Frame-Options": "DENY",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+} as const;

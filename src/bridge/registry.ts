@@ -1,4 +1,4 @@
-import type { SpawnSpec } from "../core/transport/bridgeProtocol";
+import type { SpawnSpec } from "../core";
 import { StdioSession, type SessionEvent, type StartOptions } from "./stdioSession";
 
 /** Live sessions at once; one inspector page needs one, a few tabs a few. */
@@ -6,17 +6,24 @@ export const MAX_SESSIONS = 16;
 /** A session nobody reads for this long is stopped: the page went away without saying so. */
 export const ORPHAN_MS = 30_000;
 
+/** Exited sessions kept (their last output and exit not yet read) besides the live ones. */
+export const MAX_FINISHED = MAX_SESSIONS;
+
 export type Started = { ok: true; session: StdioSession } | { ok: false; status: 422 | 429; reason: string };
 
 /**
  * The bridge's sessions by id. Counts every spawn, so tests can assert that a refused request
- * spawned nothing; stops sessions that no page has read for {@link ORPHAN_MS}.
+ * spawned nothing; stops sessions that no page has read for {@link ORPHAN_MS}. A session whose
+ * process exits gives its slot back at once; it stays readable (its last output and its exit) as one
+ * of at most {@link MAX_FINISHED} finished sessions, until read, deleted or orphaned.
  */
 export class SessionRegistry {
   readonly #sessions = new Map<string, StdioSession>();
+  readonly #finished = new Map<string, StdioSession>();
   readonly #orphanTimers = new Map<string, ReturnType<typeof setTimeout>>();
   readonly #options: StartOptions;
   readonly #orphanMs: number;
+  readonly #stopping = new Set<StdioSession>();
   /** How many processes this bridge has spawned since it started. */
   spawned = 0;
 
@@ -25,12 +32,13 @@ export class SessionRegistry {
     this.#orphanMs = orphanMs;
   }
 
+  /** Live sessions: processes running. */
   get size(): number {
     return this.#sessions.size;
   }
 
   get(id: string): StdioSession | undefined {
-    return this.#sessions.get(id);
+    return this.#sessions.get(id) ?? this.#finished.get(id);
   }
 
   async start(spec: SpawnSpec): Promise<Started> {
@@ -46,6 +54,14 @@ export class SessionRegistry {
     }
     this.#sessions.set(session.id, session);
     this.#watch(session.id);
+    session.onProcessExit(() => {
+      if (!this.#sessions.delete(session.id)) return;
+      this.#finished.set(session.id, session);
+      for (const old of this.#finished.keys()) {
+        if (this.#finished.size <= MAX_FINISHED) break;
+        this.#forget(old);
+      }
+    });
     return { ok: true, session };
   }
 
@@ -57,20 +73,43 @@ export class SessionRegistry {
     this.#unwatch(id);
     return () => {
       detach();
-      if (this.#sessions.has(id)) this.#watch(id);
+      // A finished session whose exit has been read is done with.
+      if (session?.exit && this.#finished.has(id)) this.#forget(id);
+      else if (this.get(id)) this.#watch(id);
     };
   }
 
-  async stop(id: string): Promise<void> {
-    const session = this.#sessions.get(id);
+  async stop(id: string, graceMs?: number): Promise<void> {
+    const session = this.get(id);
     if (!session) return;
-    this.#unwatch(id);
-    this.#sessions.delete(id);
-    await session.stop();
+    this.#forget(id);
+    await this.#stopTracked(session, graceMs);
   }
 
-  async stopAll(): Promise<void> {
-    await Promise.all([...this.#sessions.keys()].map((id) => this.stop(id)));
+  #stopTracked(session: StdioSession, graceMs?: number): Promise<void> {
+    this.#stopping.add(session);
+    return session.stop(graceMs).finally(() => this.#stopping.delete(session));
+  }
+
+  /**
+   * Stops every session, live or finished, and resolves once all are stopped (each within three grace
+   * periods). A second call while the first is under way waits for the same sessions, not for nothing.
+   */
+  stopAll(graceMs?: number): Promise<void> {
+    const all = [...this.#sessions.values(), ...this.#finished.values()];
+    for (const session of all) this.#forget(session.id);
+    return Promise.all([...all, ...this.#stopping].map((s) => this.#stopTracked(s, graceMs))).then(() => undefined);
+  }
+
+  /** Every session still being stopped or alive, for a last SIGKILL when the bridge cannot wait any more. */
+  get everyGroup(): number[] {
+    return [...this.#sessions.values(), ...this.#finished.values(), ...this.#stopping].filter((s) => !s.exit).map((s) => s.pid);
+  }
+
+  #forget(id: string): void {
+    this.#unwatch(id);
+    this.#sessions.delete(id);
+    this.#finished.delete(id);
   }
 
   #watch(id: string): void {

@@ -1,10 +1,11 @@
 // The bridge's refusals over real HTTP, each with its status, and proof that a refused spawn request
 // ran nothing: the command would create a marker file, and the bridge's spawn count stays at zero.
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BRIDGE_HEADERS } from "../core/transport/bridgeProtocol";
+import { BRIDGE_HEADERS } from "../core";
 import type { RunningBridge } from "./server";
 import type { LookupAll } from "./security";
 import { closeBridges, raw, testBridge, TEST_TOKEN } from "./testKit";
@@ -132,7 +133,19 @@ describe("binding", () => {
     await expect(testBridge({ host: "0.0.0.0" })).rejects.toThrow(/refusing to listen on 0.0.0.0/);
   });
 
-  it("refuses a short token", async () => {
-    await expect(testBridge({ token: "short" })).rejects.toThrow(/at least 16/);
+  it.each([
+    ["short", /is 5 characters long/],
+    ["e2e-bridge-token-0123456789abcdef", /not random enough/],
+    ["0123456789abcdef0123456789abcdef0123456789abcdef", /not random enough/],
+    ["a".repeat(64), /not random enough/],
+    ["abababababababababababababababababababababab", /not random enough/],
+    ["77c85c379d72e42174993692 eef6bc1e6caea0886863803d826bf73d3300b2f3", /whitespace/],
+  ])("refuses the weak token %j with a message", async (token, why) => {
+    await expect(testBridge({ token })).rejects.toThrow(why);
+    await expect(testBridge({ token })).rejects.toThrow(/openssl rand -hex 32/);
+  });
+
+  it("accepts 64 random hex digits or 43 random base64url characters", async () => {
+    for (const token of [randomBytes(32).toString("hex"), randomBytes(32).toString("base64url")]) expect((await testBridge({ token })).token).toBe(token);
   });
 });

@@ -95,12 +95,60 @@ describe("blockedAddress", () => {
     ["::ffff:169.254.169.254", "metadata"],
     ["::ffff:a9fe:a9fe", "metadata"],
     ["ff02::1", "multicast"],
+    ["fec0::1", "site-local"],
+    ["::169.254.169.254", "metadata"],
+    ["64:ff9b::a9fe:a9fe", "metadata"],
+    ["2002:a9fe:a9fe::", "metadata"],
   ])("%s is refused (%s)", (address, why) => {
     expect(blockedAddress(address)).toContain(why);
   });
 
-  it.each(["127.0.0.1", "10.0.0.5", "192.168.1.10", "8.8.8.8", "::1", "fd00::1", "2001:db8::1", "::ffff:127.0.0.1", "fec0::1"])("%s is allowed", (address) => {
+  it.each(["127.0.0.1", "10.0.0.5", "192.168.1.10", "8.8.8.8", "::1", "fd00::1", "2001:db8::1", "::ffff:127.0.0.1", "64:ff9b::7f00:1", "64:ff9b::808:808", "2002:c0a8:10a::1", "::ffff:0:a00:5", "fdff::1"])("%s is allowed", (address) => {
     expect(blockedAddress(address)).toBeUndefined();
+  });
+});
+
+// Issue 20: every IPv6 spelling that carries an IPv4 address is judged as that address, in the form
+// the URL parser produces (hex groups, never dotted), and site-local is treated like link-local.
+describe("IPv6 forms that embed IPv4, through the URL parser", () => {
+  const noLookup: LookupAll = () => Promise.reject(new Error("no lookup for literals"));
+  it.each([
+    ["http://[::169.254.169.254]/", "::a9fe:a9fe", "metadata", "IPv4-compatible"],
+    ["http://[::a9fe:a9fe]/", "::a9fe:a9fe", "metadata", "IPv4-compatible"],
+    ["http://[::ffff:169.254.169.254]/", "::ffff:a9fe:a9fe", "metadata", "IPv4-mapped"],
+    ["http://[::ffff:0:a9fe:a9fe]/", "::ffff:0:a9fe:a9fe", "metadata", "IPv4-translated"],
+    ["http://[::ffff:0:169.254.169.254]/", "::ffff:0:a9fe:a9fe", "metadata", "IPv4-translated"],
+    ["http://[64:ff9b::169.254.169.254]/", "64:ff9b::a9fe:a9fe", "metadata", "NAT64 /96"],
+    ["http://[64:ff9b::a9fe:101]/", "64:ff9b::a9fe:101", "link-local", "NAT64 /96"],
+    ["http://[64:ff9b:1:a9fe:a9:fe00::]/", "64:ff9b:1:a9fe:a9:fe00::", "metadata", "NAT64 /48"],
+    ["http://[2002:a9fe:a9fe::1]/", "2002:a9fe:a9fe::1", "metadata", "6to4"],
+    ["http://[2002:6464:64c8::]/", "2002:6464:64c8::", "Alibaba", "6to4"],
+    ["http://[2002:0:0::]/", "2002::", "unspecified", "6to4"],
+    ["http://[2001:0:a9fe:a9fe::1]/", "2001:0:a9fe:a9fe::1", "metadata", "Teredo server"],
+    ["http://[2001:0:4136:e378:8000:63bf:5601:5601]/", "2001:0:4136:e378:8000:63bf:5601:5601", "metadata", "Teredo client"],
+    ["http://[::ffff:e000:1]/", "::ffff:e000:1", "multicast", "IPv4-mapped"],
+    ["http://[fec0::1]/", "fec0::1", "site-local", ""],
+    ["http://[feff::abcd]/", "feff::abcd", "site-local", ""],
+    ["http://[fe80::a9fe:a9fe]/", "fe80::a9fe:a9fe", "link-local", ""],
+  ])("%s (the URL parser writes %s) is refused: %s %s", async (target, parsed, why, form) => {
+    expect(new URL(target).hostname).toBe(`[${parsed}]`);
+    const checked = await checkTarget(target, noLookup);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) {
+      expect(checked.status).toBe(403);
+      expect(checked.reason).toContain(why);
+      expect(checked.reason).toContain(form);
+    }
+  });
+
+  it.each([
+    ["http://[::ffff:127.0.0.1]:3939/mcp"],
+    ["http://[64:ff9b::10.0.0.5]/mcp"],
+    ["http://[2002:c0a8:101::1]/mcp"],
+    ["http://[::1]:3939/mcp"],
+    ["http://[fd12:3456::1]/mcp"],
+  ])("%s is allowed (embedded loopback or private stays reachable)", async (target) => {
+    expect((await checkTarget(target, noLookup)).ok).toBe(true);
   });
 });
 

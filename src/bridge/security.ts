@@ -3,10 +3,39 @@
 // proxy spawn a command) and CVE-2025-58444 (a crafted page reaching it through DNS rebinding).
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 
 /** A per-launch token: 32 random bytes, base64url. */
 export function newToken(): string {
   return randomBytes(32).toString("base64url");
+}
+
+/** The least a given token must have: characters, and bits estimated from their spread. */
+export const TOKEN_MIN_LENGTH = 32;
+export const TOKEN_MIN_BITS = 128;
+
+/**
+ * Whether a token someone chose (PRESA_BRIDGE_TOKEN) is long and random enough, or why not. The
+ * estimate is the token's length times the Shannon entropy of its own characters, less every
+ * predictable step (a character equal to, or one code point from, the one before counts for
+ * nothing): 64 hex digits or 43 base64url characters from a random source pass with room to spare;
+ * `aaaa…`, `0123456789abcdef…` or a short word do not. It cannot prove randomness, only refuse what
+ * is plainly not.
+ */
+export function tokenStrength(token: string): { ok: true; bits: number } | { ok: false; bits: number; reason: string } {
+  const counts = new Map<string, number>();
+  for (const ch of token) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  const chars = [...token];
+  let perChar = 0;
+  for (const n of counts.values()) perChar -= (n / chars.length) * Math.log2(n / chars.length);
+  let predictable = 0;
+  for (let i = 1; i < chars.length; i++) if (Math.abs((chars[i]?.codePointAt(0) ?? 0) - (chars[i - 1]?.codePointAt(0) ?? 0)) <= 1) predictable++;
+  const bits = Math.floor(perChar * (chars.length - predictable));
+  const advice = `use at least ${TOKEN_MIN_LENGTH} random characters (${TOKEN_MIN_BITS} bits), e.g. the output of \`openssl rand -hex 32\``;
+  if (/\s/.test(token)) return { ok: false, bits, reason: `the bridge token contains whitespace; ${advice}` };
+  if (chars.length < TOKEN_MIN_LENGTH) return { ok: false, bits, reason: `the bridge token is ${chars.length} characters long; ${advice}` };
+  if (bits < TOKEN_MIN_BITS) return { ok: false, bits, reason: `the bridge token is not random enough (about ${bits} bits by its characters); ${advice}` };
+  return { ok: true, bits };
 }
 
 /**
@@ -72,62 +101,111 @@ export function originAllowed(origin: string | undefined, policy: OriginPolicy):
 /** Names of cloud metadata services, refused before any lookup. */
 const METADATA_NAMES = new Set(["metadata.google.internal", "metadata", "instance-data", "instance-data.ec2.internal"]);
 
-function v4Parts(address: string): number[] | undefined {
-  if (isIP(address) !== 4) return undefined;
-  return address.split(".").map(Number);
+/** An IPv4 address from the low 32 bits of 16-bit groups `hi`, `lo`. */
+function v4From(hi: number, lo: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4([hi >> 8, hi & 255, lo >> 8, lo & 255]);
 }
 
-/** The 32-bit IPv4 address inside an IPv4-mapped or IPv4-compatible IPv6 address. */
-function embeddedV4(address: string): string | undefined {
-  const m = /^::(?:ffff:(?:0:)?)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (m) return m[1];
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex) return undefined;
-  const hi = parseInt(hex[1] ?? "0", 16);
-  const lo = parseInt(hex[2] ?? "0", 16);
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+/**
+ * The IPv4 addresses an IPv6 address carries, each with the name of the form, so each can be judged
+ * as itself: IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96, RFC 6145),
+ * IPv4-compatible (::/96, deprecated but still routed by some stacks), NAT64 (64:ff9b::/96 and the
+ * local-use 64:ff9b:1::/48, RFC 6052/8215, at every prefix length the RFC allows), 6to4 (2002::/16) and
+ * both ends of Teredo (2001::/32). The URL parser always writes these in hex, never dotted.
+ */
+export function embeddedIPv4(address: ipaddr.IPv6): { form: string; v4: ipaddr.IPv4 }[] {
+  const g = address.parts;
+  const at = (i: number): number => g[i] ?? 0;
+  const range: string = address.range();
+  if (range === "ipv4Mapped") return [{ form: "IPv4-mapped", v4: address.toIPv4Address() }];
+  if (range === "rfc6145") return [{ form: "IPv4-translated", v4: v4From(at(6), at(7)) }];
+  if (g.slice(0, 6).every((x) => x === 0) && range !== "unspecified" && range !== "loopback") return [{ form: "IPv4-compatible", v4: v4From(at(6), at(7)) }];
+  if (range === "6to4") return [{ form: "6to4", v4: v4From(at(1), at(2)) }];
+  if (range === "teredo") return [
+    { form: "Teredo server", v4: v4From(at(2), at(3)) },
+    { form: "Teredo client", v4: v4From(at(6) ^ 0xffff, at(7) ^ 0xffff) },
+  ];
+  if (range === "rfc6052") {
+    // RFC 6052 §2.2: the IPv4 bits sit after the prefix, skipping bits 64-71 ("u").
+    const bytes = address.toByteArray();
+    const pick = (idx: number[]): ipaddr.IPv4 => new ipaddr.IPv4(idx.map((i) => bytes[i] ?? 0));
+    const byPrefix: [number, number[]][] = [
+      [96, [12, 13, 14, 15]],
+      [64, [9, 10, 11, 12]],
+      [56, [7, 9, 10, 11]],
+      [48, [6, 7, 9, 10]],
+      [40, [5, 6, 7, 9]],
+      [32, [4, 5, 6, 7]],
+    ];
+    const wellKnown = at(2) === 0 && at(3) === 0 && at(4) === 0 && at(5) === 0;
+    if (wellKnown) return [{ form: "NAT64 /96", v4: pick(byPrefix[0]?.[1] ?? []) }];
+    // The local-use 64:ff9b:1::/48 may use any prefix length from 48 to 96: every reading is judged,
+    // except the all-zero ones that are only the padding of another reading.
+    return byPrefix
+      .slice(0, 4)
+      .reverse()
+      .map(([len, idx]) => ({ form: `NAT64 /${len}`, v4: pick(idx) }))
+      .filter(({ v4 }) => v4.toString() !== "0.0.0.0");
+  }
+  return [];
 }
 
-/** Expands an IPv6 address to eight 16-bit groups (no embedded IPv4; that is handled before). */
-function v6Groups(address: string): number[] | undefined {
-  const bare = address.split("%")[0] ?? "";
-  const halves = bare.split("::");
-  if (halves.length > 2) return undefined;
-  const head = halves[0] ? halves[0].split(":") : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
-  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
-  const groups = [...head, ...Array<string>(Math.max(0, fill)).fill("0"), ...tail].map((g) => parseInt(g, 16));
-  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : undefined;
+function blockedV4(ip: ipaddr.IPv4): string | undefined {
+  const text = ip.toString();
+  if (text === "169.254.169.254") return "the cloud metadata address (169.254.169.254)";
+  if (text === "100.100.100.200") return "the Alibaba Cloud metadata address (100.100.100.200)";
+  const range: string = ip.range();
+  switch (range) {
+    case "linkLocal":
+      return "a link-local address (169.254.0.0/16)";
+    case "unspecified":
+      return "the unspecified address (0.0.0.0/8)";
+    case "multicast":
+    case "broadcast":
+      return "a multicast or reserved address (224.0.0.0/3)";
+  }
+  return (ip.octets[0] ?? 0) >= 224 ? "a multicast or reserved address (224.0.0.0/3)" : undefined;
+}
+
+function blockedV6(ip: ipaddr.IPv6): string | undefined {
+  // Typed without "deprecatedSiteLocal", which the library does return.
+  const range: string = ip.range();
+  switch (range) {
+    case "unspecified":
+      return "the unspecified address (::)";
+    case "linkLocal":
+      return "a link-local address (fe80::/10)";
+    case "deprecatedSiteLocal":
+      return "a site-local address (fec0::/10, treated like link-local)";
+    case "multicast":
+      return "a multicast address";
+  }
+  if (ip.toNormalizedString() === "fd00:ec2:0:0:0:0:0:254") return "the AWS metadata address (fd00:ec2::254)";
+  for (const { form, v4 } of embeddedIPv4(ip)) {
+    const why = blockedV4(v4);
+    if (why) return `${why}, embedded in ${ip.toString()} (${form})`;
+  }
+  return undefined;
 }
 
 /**
  * Why an address must not be reached from the bridge, or undefined when it may. Refused: link-local
- * (169.254.0.0/16, fe80::/10, which hold the cloud metadata services), the metadata addresses of AWS
- * (169.254.169.254, fd00:ec2::254) and Alibaba (100.100.100.200), unspecified (0.0.0.0/8, ::),
- * broadcast and multicast. Loopback and private ranges stay reachable: local servers are the point.
+ * (169.254.0.0/16, fe80::/10, which hold the cloud metadata services) and site-local (fec0::/10,
+ * deprecated, treated alike), the metadata addresses of AWS (169.254.169.254, fd00:ec2::254) and
+ * Alibaba (100.100.100.200), unspecified (0.0.0.0/8, ::), broadcast, multicast and 240.0.0.0/4, and any
+ * IPv6 form whose embedded IPv4 address is one of those ({@link embeddedIPv4}). Loopback and private
+ * ranges stay reachable: local servers are the point. The ranges come from `ipaddr.js`.
  */
 export function blockedAddress(address: string): string | undefined {
   const family = isIP(address);
-  if (family === 6) {
-    const v4 = embeddedV4(address);
-    if (v4 !== undefined) return blockedAddress(v4);
-    const g = v6Groups(address);
-    if (!g) return "not a valid IPv6 address";
-    if (g.every((x) => x === 0)) return "the unspecified address (::)";
-    if (((g[0] ?? 0) & 0xffc0) === 0xfe80) return "a link-local address (fe80::/10)";
-    if (((g[0] ?? 0) & 0xff00) === 0xff00) return "a multicast address";
-    if (g.join(":") === [0xfd00, 0xec2, 0, 0, 0, 0, 0, 0x254].join(":")) return "the AWS metadata address (fd00:ec2::254)";
-    return undefined;
+  if (family === 0) return "not an IP address";
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = ipaddr.parse(address);
+  } catch {
+    return `not a valid IPv${family} address`;
   }
-  const p = v4Parts(address);
-  if (!p) return "not an IP address";
-  const [a = 0, b = 0] = p;
-  if (address === "169.254.169.254") return "the cloud metadata address (169.254.169.254)";
-  if (address === "100.100.100.200") return "the Alibaba Cloud metadata address (100.100.100.200)";
-  if (a === 169 && b === 254) return "a link-local address (169.254.0.0/16)";
-  if (a === 0) return "the unspecified address (0.0.0.0/8)";
-  if (a >= 224) return "a multicast or reserved address";
-  return undefined;
+  return ip.kind() === "ipv4" ? blockedV4(ip as ipaddr.IPv4) : blockedV6(ip as ipaddr.IPv6);
 }
 
 /** A lookup in the shape of `dns.promises.lookup(host, { all: true })`, injectable for tests. */

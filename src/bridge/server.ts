@@ -3,12 +3,11 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import type { AddressInfo } from "node:net";
 import { stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
-import { BRIDGE_EVENTS, BRIDGE_PATHS, checkSpawnSpec, type BridgeInfo } from "../core/transport/bridgeProtocol";
-import { parseFrame } from "../core/jsonrpc/messages";
+import { BRIDGE_EVENTS, BRIDGE_PATHS, checkSpawnSpec, type BridgeInfo, parseFrame } from "../core";
 import { forward } from "./forward";
-import { header, readBody, sendError, sendJson, startSse, writeSse } from "./http";
+import { BRIDGE_SECURITY_HEADERS, header, readBody, sendError, sendJson, startSse, writeSse } from "./http";
 import { SessionRegistry } from "./registry";
-import { hostAllowed, isLoopbackHost, newToken, originAllowed, ownHosts, tokenMatches, type LookupAll, type OriginPolicy } from "./security";
+import { hostAllowed, isLoopbackHost, newToken, originAllowed, ownHosts, tokenMatches, tokenStrength, type LookupAll, type OriginPolicy } from "./security";
 import { INHERITED_ENV, inheritedEnv, type SpawnFn } from "./stdioSession";
 
 export const BRIDGE_VERSION = "0.1.0";
@@ -43,7 +42,14 @@ export interface RunningBridge {
   sessions: SessionRegistry;
   /** Replaces the exact origins allowed (the launcher pins the app's origin once Vite has one). */
   setAllowedOrigins(origins: readonly string[], loopback?: boolean): void;
-  close(): Promise<void>;
+  /**
+   * Stops every spawned server (stdin closed, then SIGTERM, then SIGKILL to its process group, each
+   * after `graceMs`) and the HTTP server. Idempotent: every call returns the one stop under way, so a
+   * repeated signal waits for the same servers instead of finding nothing left to wait for.
+   */
+  close(graceMs?: number): Promise<void>;
+  /** Process groups of servers not yet known to have exited, for a last SIGKILL. */
+  groups(): number[];
 }
 
 const defaultLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
@@ -61,7 +67,8 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
     throw new Error(`refusing to listen on ${host}: the bridge spawns commands, so it binds loopback only (use --dangerously-allow-remote to override)`);
   }
   const token = options.token ?? newToken();
-  if (token.length < 16) throw new Error("the bridge token must be at least 16 characters");
+  const strength = tokenStrength(token);
+  if (!strength.ok) throw new Error(strength.reason);
   const lookup = options.lookup ?? defaultLookup;
   const log = options.log ?? (() => undefined);
   const cwd = options.cwd ?? process.cwd();
@@ -140,10 +147,14 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
     if (!session) return sendError(res, 404, "not-found", "no such session", c);
     if (session.attached) return sendError(res, 409, "conflict", "this session's output is already being read", c);
     const stopKeepAlive = startSse(res, c);
+    // Backpressure: when the socket's buffer is full the session queues (bounded) and pauses the
+    // process until the page has read what was sent.
     const detach = sessions.attach(id, (event) => {
-      writeSse(res, event.type, event.data);
+      const more = writeSse(res, event.type, event.data);
       if (event.type === BRIDGE_EVENTS.exit) res.end();
+      return more;
     });
+    res.on("drain", () => session.resumeOutput());
     res.on("close", () => {
       stopKeepAlive();
       detach?.();
@@ -169,6 +180,8 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
   }
 
   const server = createServer((req, res) => {
+    // Nothing the bridge answers is a page to frame or sniff.
+    for (const [name, value] of Object.entries(BRIDGE_SECURITY_HEADERS)) res.setHeader(name, value);
     handle(req, res).catch((error: unknown) => {
       log(`request failed: ${String(error)}`);
       if (!res.headersSent) sendError(res, 500, "bad-request", String(error));
@@ -184,6 +197,7 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
   });
   const port = (server.address() as AddressInfo).port;
   hosts = ownHosts(host, port, options.allowedHosts);
+  let closing: Promise<void> | undefined;
   const urlHost = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${port}`,
@@ -194,10 +208,14 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
     setAllowedOrigins(origins, loopback = false) {
       policy = { loopback, origins: [...origins] };
     },
-    async close() {
-      await sessions.stopAll();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+    close(graceMs?: number) {
+      closing ??= (async () => {
+        server.close();
+        await sessions.stopAll(graceMs);
+        server.closeAllConnections();
+      })();
+      return closing;
     },
+    groups: () => sessions.everyGroup,
   };
 }

@@ -2,11 +2,7 @@
 // 2025-11-25 with live elicitation requests), a server that prints garbage, one that exits, and one
 // that is not there; the bridge stays up through all of them.
 import { afterAll, describe, expect, it } from "vitest";
-import { Client, connect, text } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
-import type { Frame } from "../core/jsonrpc/connection";
-import { BridgeStdioTransport, bridgeInfo, type BridgeEndpoint } from "../core/transport/bridge";
-import type { ExitInfo } from "../core/transport/bridgeProtocol";
+import { Client, connect, text, type McpError, type Frame, BridgeStdioTransport, bridgeInfo, type BridgeEndpoint, type ExitInfo } from "../core";
 import { answers } from "../test/seed";
 import type { RunningBridge } from "./server";
 import { closeBridges, demoStdioSpec, fixtureSpec, nodeScript, testBridge } from "./testKit";
@@ -167,7 +163,7 @@ describe("the demo server's stdio entry through the bridge", async () => {
     );
     expect(error?.status).toBe(422);
     expect(error?.message).toMatch(/could not start "\/no\/such\/mcp-server": spawn \/no\/such\/mcp-server ENOENT/);
-    expect(error?.data).toEqual({ bridge: "spawn-failed" });
+    expect(error?.reason).toEqual({ type: "bridge", code: "spawn-failed" });
   });
 
   it("env and cwd reach the process exactly; the bridge's other variables do not", async () => {
@@ -206,4 +202,64 @@ describe("the demo server's stdio entry through the bridge", async () => {
     expect(exit.stderrTail).toEqual(["up", "ignoring SIGTERM"]);
     expect(Date.now() - started).toBeGreaterThan(3500);
   }, 15_000);
+});
+
+describe("sessions and their slots (issue 20)", async () => {
+  const bridge = await testBridge();
+  const endpoint = { url: bridge.url, token: bridge.token };
+
+  it("an exited session frees its slot at once; its output and exit stay readable", async () => {
+    const { MAX_SESSIONS } = await import("./registry");
+    // Fill every slot with servers that exit at once, with nobody reading them.
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_SESSIONS; i++) {
+      const response = await fetch(`${bridge.url}/sessions`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${bridge.token}`, "Content-Type": "application/json" },
+        body: JSON.stringify(nodeScript(`console.error('bye ${i}'); process.exit(${i % 3})`)),
+      });
+      expect(response.status).toBe(201);
+      ids.push(((await response.json()) as { id: string }).id);
+    }
+    // No DELETE, no 30 s timeout: as soon as the processes are gone, the slots are free again.
+    await until(() => bridge.sessions.size === 0, 10_000);
+    const s = await spawnVia(endpoint, nodeScript("console.error('still room'); setTimeout(() => {}, 200)"));
+    await until(() => s.stderr.includes("still room"));
+    // The first one's exit (and its stderr) is still there for a page that attaches late.
+    const late = bridge.sessions.get(ids[0] ?? "");
+    expect(late?.exit).toMatchObject({ code: 0, stderrTail: ["bye 0"] });
+    await s.transport.close();
+  }, 30_000);
+
+  it("a line past the per-line cap is cut, and the page is told in words", async () => {
+    const { STDOUT_LINE_MAX } = await import("./stdioSession");
+    const s = await spawnVia(endpoint, nodeScript(`process.stdout.write('x'.repeat(${STDOUT_LINE_MAX} + 1000) + '\\n'); console.error('done'); setTimeout(() => {}, 300)`));
+    await until(() => s.stderr.some((l) => l.startsWith("[presa bridge]")) && s.garbage.length > 0, 10_000);
+    expect(s.stderr).toContain(`[presa bridge] a stdout line longer than ${STDOUT_LINE_MAX} characters was cut to that length (1 so far); it reaches the page as a broken frame`);
+    expect(s.garbage[0]?.length).toBe(STDOUT_LINE_MAX);
+    await s.transport.close();
+  }, 20_000);
+});
+
+describe("a paused session (issue 20)", async () => {
+  const bridge = await testBridge();
+
+  it("a server paused because nobody reads is stopped within one grace period, its exit seen", async () => {
+    const response = await fetch(`${bridge.url}/sessions`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${bridge.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify(nodeScript("const l = 'y'.repeat(1 << 20) + '\\n'; (function w() { for (;;) if (!process.stdout.write(l)) return process.stdout.once('drain', w); })(); setInterval(() => {}, 1000)")),
+    });
+    const { id } = (await response.json()) as { id: string };
+    const session = bridge.sessions.get(id);
+    await until(() => session?.paused === true, 10_000);
+    const { BACKLOG_MAX_BYTES, STOP_GRACE_MS } = await import("./stdioSession");
+    expect(session?.backlogBytes).toBeGreaterThanOrEqual(BACKLOG_MAX_BYTES);
+    expect(session?.backlogBytes).toBeLessThan(BACKLOG_MAX_BYTES + 2 * 1024 * 1024);
+    const started = Date.now();
+    await bridge.sessions.stop(id);
+    // stdin's end is ignored, SIGTERM ends it: one grace period, not three.
+    expect(Date.now() - started).toBeLessThan(STOP_GRACE_MS + 1500);
+    expect(session?.exit?.signal).toBe("SIGTERM");
+  }, 30_000);
 });

@@ -1,7 +1,9 @@
-import { spawn as nodeSpawn, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from "node:child_process";
+import { spawn as nodeSpawn, type ChildProcess, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { LineSplitter } from "../core/transport/lines";
-import { BRIDGE_EVENTS, type ExitInfo, type SpawnSpec, type SpawnedSession } from "../core/transport/bridgeProtocol";
+import type { Socket } from "node:net";
+import type { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { LineSplitter, BRIDGE_EVENTS, type Line, type ExitInfo, type SpawnSpec, type SpawnedSession } from "../core";
 
 /** One event for the page's SSE stream; `data` is already JSON. */
 export interface SessionEvent {
@@ -35,11 +37,18 @@ export function inheritedEnv(source: NodeJS.ProcessEnv = process.env, names: rea
 export const STOP_GRACE_MS = 2000;
 /** Lines of stderr an exit reports. */
 export const STDERR_TAIL = 50;
-/** Events kept while no page is listening; older ones are dropped past this. */
-export const BACKLOG_MAX = 5000;
+/**
+ * Bytes (of JSON event data) kept per session while no page reads, or while the page reads slower
+ * than the server writes: past this the process's stdout and stderr are paused (the server blocks
+ * on its next write, as it would on a full pipe), never dropped.
+ */
+export const BACKLOG_MAX_BYTES = 4 * 1024 * 1024;
+/** One stdout line: a JSON-RPC frame past this is cut (then it is a broken frame) and the page is told. */
+export const STDOUT_LINE_MAX = 4 * 1024 * 1024;
 const STDERR_LINE_MAX = 8192;
 /** After the process exits, how long its pipes may stay open (held by a child it started) before the exit is reported. */
 const EXIT_PIPE_GRACE_MS = 1000;
+const WATCHDOG = fileURLToPath(new URL("./watchdog.mjs", import.meta.url));
 
 export interface StartOptions {
   spawn?: SpawnFn;
@@ -49,83 +58,156 @@ export interface StartOptions {
   cwd: string;
 }
 
+/** Receives events; returns false when it cannot take more now (then it calls `resumeOutput()` once it can). */
+export type SessionListener = (event: SessionEvent) => boolean | void;
+
 /**
  * One spawned stdio server: stdout lines and stderr lines become events, kept in a backlog until
  * the page's stream is attached (the process may speak before the page listens), then delivered
- * live. One listener at a time. The process runs in its own process group, so stopping it also
- * stops what it started (`npx`, `tsx` and shells start children).
+ * live. One listener at a time. Memory is bounded in bytes: a backlog of at most
+ * {@link BACKLOG_MAX_BYTES} (then the process's output is paused until the page reads), one line of
+ * at most {@link STDOUT_LINE_MAX} characters (the rest is cut, and a `notice` event says so).
+ *
+ * On POSIX the process runs under the bridge's watchdog (watchdog.mjs), in its own process group:
+ * stopping it also stops what it started (`npx`, `tsx` and shells start children), and if the bridge
+ * dies, even by SIGKILL, the watchdog stops the group.
  */
 export class StdioSession {
   readonly id = randomUUID();
   readonly spec: SpawnSpec & { cwd: string };
-  readonly #child: ChildProcessWithoutNullStreams;
+  readonly #child: ChildProcess;
+  readonly #pid: number;
   readonly #backlog: SessionEvent[] = [];
+  #backlogBytes = 0;
   readonly #stderrTail: string[] = [];
   readonly #exitListeners = new Set<(exit: ExitInfo) => void>();
-  #listener: ((event: SessionEvent) => void) | undefined;
+  readonly #processExitListeners = new Set<() => void>();
+  #listener: SessionListener | undefined;
+  /** The listener said it is full: events queue in the backlog until `resumeOutput()`. */
+  #listenerFull = false;
+  #paused = false;
+  #processExited = false;
   #exit: ExitInfo | undefined;
   #exited: Promise<void>;
+  #stopping: Promise<void> | undefined;
+  #cutLines = 0;
+  /** Stopping: output is read and dropped, only the exit is still reported. */
+  #discarding = false;
 
-  private constructor(child: ChildProcessWithoutNullStreams, spec: SpawnSpec & { cwd: string }) {
+  private constructor(child: ChildProcess, pid: number, spec: SpawnSpec & { cwd: string }) {
     this.#child = child;
+    this.#pid = pid;
     this.spec = spec;
     this.#exited = new Promise((resolve) => this.#exitListeners.add(() => resolve()));
-    const out = new LineSplitter();
+    const stdout = child.stdout as Readable;
+    const stderr = child.stderr as Readable;
+    const out = new LineSplitter(STDOUT_LINE_MAX);
     const err = new LineSplitter(STDERR_LINE_MAX);
-    child.stdout.setEncoding("utf8");
-    child.stderr.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
-      for (const line of out.push(chunk)) this.#emit({ type: BRIDGE_EVENTS.stdout, data: JSON.stringify(line.text) });
+    stdout.setEncoding("utf8");
+    stderr.setEncoding("utf8");
+    stdout.on("data", (chunk: string) => {
+      for (const line of out.push(chunk)) this.#stdout(line);
     });
-    child.stderr.on("data", (chunk: string) => {
+    stderr.on("data", (chunk: string) => {
       for (const line of err.push(chunk)) this.#stderr(line.truncated ? `${line.text}…` : line.text);
     });
     // A dead pipe must never take the bridge down with it.
-    for (const stream of [child.stdin, child.stdout, child.stderr]) stream.on("error", () => undefined);
+    for (const stream of child.stdio) stream?.on("error", () => undefined);
     // After a successful spawn an `error` is a failed kill or write, not an exit: the exit events tell.
     child.on("error", () => undefined);
     // `close` waits for the pipes; a grandchild holding them open must not hide the exit for long.
+    // While the output is paused the pipes still hold what the page has not read: the exit waits for it.
     child.on("exit", (code, signal) => {
-      setTimeout(() => this.#finish({ code, signal }), EXIT_PIPE_GRACE_MS).unref();
+      this.#processExited = true;
+      for (const listener of [...this.#processExitListeners]) listener();
+      const report = (): void => {
+        if (this.#paused) return void setTimeout(report, EXIT_PIPE_GRACE_MS).unref();
+        this.#finish({ code, signal });
+      };
+      setTimeout(report, EXIT_PIPE_GRACE_MS).unref();
     });
     child.on("close", (code, signal) => {
-      for (const line of out.flush()) this.#emit({ type: BRIDGE_EVENTS.stdout, data: JSON.stringify(line.text) });
+      for (const line of out.flush()) this.#stdout(line);
       for (const line of err.flush()) this.#stderr(line.text);
       this.#finish({ code, signal });
     });
   }
 
-  /** Spawns exactly `spec` (no shell); resolves once the process runs, rejects when it cannot start. */
+  /**
+   * Spawns exactly `spec` (no shell); resolves once the process runs, rejects when it cannot start.
+   * On POSIX through the watchdog, which answers with the server's pid or the reason it failed.
+   */
   static start(spec: SpawnSpec, options: StartOptions): Promise<StdioSession> {
     const cwd = spec.cwd ?? options.cwd;
     const env = { ...options.baseEnv, ...spec.env };
-    const spawn = options.spawn ?? (nodeSpawn as SpawnFn);
+    const watched = options.spawn === undefined && process.platform !== "win32";
     return new Promise((resolve, reject) => {
-      let child: ChildProcessWithoutNullStreams;
+      let child: ChildProcess;
       try {
-        child = spawn(spec.command, spec.args, { cwd, env, shell: false, windowsHide: true, detached: process.platform !== "win32" });
+        child = watched
+          ? nodeSpawn(process.execPath, [WATCHDOG], { cwd, env: { PATH: env.PATH ?? "" }, stdio: ["pipe", "pipe", "pipe", "pipe"], windowsHide: true, detached: true })
+          : (options.spawn ?? (nodeSpawn as SpawnFn))(spec.command, spec.args, { cwd, env, shell: false, windowsHide: true, detached: process.platform !== "win32" });
       } catch (error) {
         return reject(error);
       }
       const onError = (error: Error): void => reject(error);
       child.once("error", onError);
       child.once("spawn", () => {
-        child.off("error", onError);
-        resolve(new StdioSession(child, { ...spec, cwd }));
+        if (!watched) {
+          child.off("error", onError);
+          return resolve(new StdioSession(child, child.pid ?? -1, { ...spec, cwd }));
+        }
+        const control = child.stdio[3] as Socket;
+        control.on("error", () => undefined);
+        control.write(`${JSON.stringify({ command: spec.command, args: spec.args, env, cwd })}\n`);
+        let answer = "";
+        const onData = (chunk: Buffer): void => {
+          answer += chunk.toString("utf8");
+          const end = answer.indexOf("\n");
+          if (end === -1) return;
+          control.off("data", onData);
+          child.off("error", onError);
+          let reply: { pid?: number; error?: string; code?: string };
+          try {
+            reply = JSON.parse(answer.slice(0, end)) as typeof reply;
+          } catch {
+            reply = { error: "the watchdog answered nonsense" };
+          }
+          if (reply.error !== undefined) return reject(Object.assign(new Error(reply.error), { code: reply.code }));
+          resolve(new StdioSession(child, child.pid ?? -1, { ...spec, cwd }));
+        };
+        control.on("data", onData);
+        control.once("close", () => reject(new Error("the watchdog exited before starting the server")));
       });
     });
   }
 
+  /** The process group's id (the watchdog's pid on POSIX, the server's pid elsewhere). */
   get pid(): number {
-    return this.#child.pid ?? -1;
+    return this.#pid;
   }
 
   get exit(): ExitInfo | undefined {
     return this.#exit;
   }
 
+  /** The process has exited (its output may still be on its way to the page). */
+  get processExited(): boolean {
+    return this.#processExited;
+  }
+
   get attached(): boolean {
     return this.#listener !== undefined;
+  }
+
+  /** Bytes of event data waiting for the page. */
+  get backlogBytes(): number {
+    return this.#backlogBytes;
+  }
+
+  /** Whether the process's output is paused because the page is not keeping up. */
+  get paused(): boolean {
+    return this.#paused;
   }
 
   describe(): SpawnedSession {
@@ -133,13 +215,32 @@ export class StdioSession {
   }
 
   /** Attaches the page's stream: the backlog first, then live events. Undefined when one is attached. */
-  attach(listener: (event: SessionEvent) => void): (() => void) | undefined {
+  attach(listener: SessionListener): (() => void) | undefined {
     if (this.#listener) return undefined;
     this.#listener = listener;
-    for (const event of this.#backlog.splice(0)) listener(event);
+    this.#listenerFull = false;
+    this.resumeOutput();
     return () => {
-      if (this.#listener === listener) this.#listener = undefined;
+      if (this.#listener === listener) {
+        this.#listener = undefined;
+        this.#listenerFull = false;
+      }
     };
+  }
+
+  /** The listener can take more: the backlog goes first, then the process may write again. */
+  resumeOutput(): void {
+    this.#listenerFull = false;
+    while (this.#listener && !this.#listenerFull && this.#backlog.length > 0) {
+      const event = this.#backlog.shift() as SessionEvent;
+      this.#backlogBytes -= event.data.length;
+      if (this.#listener(event) === false) this.#listenerFull = true;
+    }
+    if (this.#backlogBytes < BACKLOG_MAX_BYTES && this.#paused) {
+      this.#paused = false;
+      this.#child.stdout?.resume();
+      this.#child.stderr?.resume();
+    }
   }
 
   onExit(listener: (exit: ExitInfo) => void): () => void {
@@ -151,23 +252,56 @@ export class StdioSession {
     return () => this.#exitListeners.delete(listener);
   }
 
+  /** Called once the process itself has exited, before its last output is read. */
+  onProcessExit(listener: () => void): void {
+    if (this.#processExited) return listener();
+    this.#processExitListeners.add(listener);
+  }
+
   /** Writes one message line to stdin. */
   write(line: string): Promise<void> {
-    if (this.#exit || !this.#child.stdin.writable) return Promise.reject(new Error("the process has exited"));
+    const stdin = this.#child.stdin;
+    if (this.#exit || this.#processExited || !stdin?.writable) return Promise.reject(new Error("the process has exited"));
     return new Promise((resolve, reject) => {
-      this.#child.stdin.write(`${line}\n`, (error) => (error ? reject(error) : resolve()));
+      stdin.write(`${line}\n`, (error) => (error ? reject(error) : resolve()));
     });
   }
 
-  /** Stops the process: stdin closed first, then SIGTERM, then SIGKILL, each after a grace period. */
-  async stop(graceMs = STOP_GRACE_MS): Promise<void> {
+  /**
+   * Stops the process: stdin closed first, then SIGTERM, then SIGKILL to its whole process group, each
+   * after a grace period; at most three grace periods in all. Calling it again joins the stop under way.
+   */
+  stop(graceMs = STOP_GRACE_MS): Promise<void> {
+    this.#stopping ??= this.#stop(graceMs);
+    return this.#stopping;
+  }
+
+  async #stop(graceMs: number): Promise<void> {
     if (this.#exit) return;
-    this.#child.stdin.end();
-    if (await this.#exitedWithin(graceMs)) return;
-    this.#signal("SIGTERM");
-    if (await this.#exitedWithin(graceMs)) return;
-    this.#signal("SIGKILL");
-    await this.#exitedWithin(graceMs);
+    // Whatever the page has not read is of no use now: it is dropped, and the output read on (and
+    // dropped) so the process is never held on a full pipe and its exit is seen.
+    this.#discarding = true;
+    this.#backlog.length = 0;
+    this.#backlogBytes = 0;
+    this.#listenerFull = false;
+    if (this.#paused) {
+      this.#paused = false;
+      this.#child.stdout?.resume();
+      this.#child.stderr?.resume();
+    }
+    this.#child.stdin?.end();
+    if (!(await this.#exitedWithin(graceMs))) {
+      this.#signal("SIGTERM");
+      if (!(await this.#exitedWithin(graceMs))) {
+        this.#signal("SIGKILL");
+        await this.#exitedWithin(graceMs);
+      }
+    }
+    // Even a grandchild holding the pipes open does not keep the stop waiting.
+    if (!this.#exit) {
+      for (const stream of this.#child.stdio) stream?.destroy();
+      this.#finish({ code: this.#child.exitCode, signal: this.#child.signalCode });
+    }
   }
 
   #exitedWithin(ms: number): Promise<boolean> {
@@ -181,14 +315,20 @@ export class StdioSession {
   }
 
   #signal(signal: NodeJS.Signals): void {
-    const pid = this.#child.pid;
-    if (pid === undefined) return;
     try {
       if (process.platform === "win32") this.#child.kill(signal);
-      else process.kill(-pid, signal);
+      else process.kill(-this.#pid, signal);
     } catch {
       this.#child.kill(signal);
     }
+  }
+
+  #stdout(line: Line): void {
+    if (line.truncated) {
+      this.#cutLines++;
+      this.#notice(`a stdout line longer than ${STDOUT_LINE_MAX} characters was cut to that length (${this.#cutLines} so far); it reaches the page as a broken frame`);
+    }
+    this.#emit({ type: BRIDGE_EVENTS.stdout, data: JSON.stringify(line.text) });
   }
 
   #stderr(line: string): void {
@@ -197,10 +337,24 @@ export class StdioSession {
     this.#emit({ type: BRIDGE_EVENTS.stderr, data: JSON.stringify(line) });
   }
 
+  #notice(text: string): void {
+    this.#emit({ type: BRIDGE_EVENTS.notice, data: JSON.stringify(text) });
+  }
+
   #emit(event: SessionEvent): void {
-    if (this.#listener) return this.#listener(event);
-    this.#backlog.push(event);
-    if (this.#backlog.length > BACKLOG_MAX) this.#backlog.shift();
+    if (this.#discarding && event.type !== BRIDGE_EVENTS.exit) return;
+    if (this.#listener && !this.#listenerFull && this.#backlog.length === 0) {
+      if (this.#listener(event) === false) this.#listenerFull = true;
+    } else {
+      this.#backlog.push(event);
+      this.#backlogBytes += event.data.length;
+    }
+    // Backpressure: the page is not keeping up (or not there), so the process waits on its next write.
+    if ((this.#listenerFull || this.#backlogBytes >= BACKLOG_MAX_BYTES) && !this.#paused && !this.#exit) {
+      this.#paused = true;
+      this.#child.stdout?.pause();
+      this.#child.stderr?.pause();
+    }
   }
 
   #finish(partial: Omit<ExitInfo, "stderrTail">): void {
@@ -208,9 +362,9 @@ export class StdioSession {
     const exit: ExitInfo = { ...partial, stderrTail: [...this.#stderrTail] };
     this.#exit = exit;
     // What the server started and left behind goes with it.
-    if (process.platform !== "win32" && this.#child.pid !== undefined) {
+    if (process.platform !== "win32") {
       try {
-        process.kill(-this.#child.pid, "SIGTERM");
+        process.kill(-this.#pid, "SIGTERM");
       } catch {
         // no group left: the usual case
       }

@@ -3,11 +3,11 @@
 import { request } from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import type { SpawnSpec } from "../core/transport/bridgeProtocol";
+import type { SpawnSpec } from "../core";
 import { startBridge, type BridgeOptions, type RunningBridge } from "./server";
 
 export const REPO = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
-export const TEST_TOKEN = "test-token-0123456789abcdef";
+export const TEST_TOKEN = "N9yeAkufMw935yaRdCjtYTEgV4IVaCttc3u6YSwrSIg";
 
 const running: RunningBridge[] = [];
 

@@ -1,6 +1,4 @@
-import type { InputMethod } from "../core/protocol/meta";
-import type { Era } from "../core/protocol/revisions";
-import type { ClientCapabilities, Implementation, InputResponses, JsonValue } from "../core/protocol/types";
+import type { InputMethod, Era, ClientCapabilities, Implementation, InputResponses, JsonValue } from "../core";
 import type { HandlerContext } from "./definitions";
 
 /**

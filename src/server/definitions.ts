@@ -1,5 +1,5 @@
-import type { Era } from "../core/protocol/revisions";
 import type {
+  Era,
   CallToolResult,
   ClientCapabilities,
   ContentBlock,
@@ -10,12 +10,13 @@ import type {
   InputResponses,
   JsonObject,
   JsonValue,
+  LogLevel,
   PromptArgument,
   PromptMessage,
   ReadResourceResult,
   ResourceContents,
-} from "../core/protocol/types";
-import type { InputMethod } from "../core/protocol/meta";
+  InputMethod,
+} from "../core";
 
 const INPUT_REQUIRED = Symbol("presa.inputRequired");
 const TOOL_ERROR = Symbol("presa.toolError");
@@ -74,7 +75,7 @@ export interface HandlerContext {
   log(level: LogLevel, data: JsonValue): Promise<void>;
 }
 
-export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+export type { LogLevel };
 
 /** The answer under `key`, if the client gave one this round (seed: `server/input-response`). */
 export function inputResponse(ctx: HandlerContext, key: string): InputResponse | undefined {

@@ -1,9 +1,21 @@
-import { covers, elicitationMode, mergeCapabilities, requiredCapability } from "../core/protocol/capabilities";
-import { ErrorCode } from "../core/protocol/codes";
-import { INPUT_KINDS, isObject, type ClientCapabilities, type InputRequest, type InputRequests, type InputResponses, type JsonValue } from "../core/protocol/types";
-import type { Connection } from "../core/jsonrpc/connection";
-import { McpError, toMcpError } from "../core/jsonrpc/errors";
-import type { RequestId } from "../core/jsonrpc/messages";
+import {
+  covers,
+  elicitationMode,
+  mergeCapabilities,
+  requiredCapability,
+  ErrorCode,
+  INPUT_KINDS,
+  isObject,
+  type ClientCapabilities,
+  type InputRequest,
+  type InputRequests,
+  type InputResponses,
+  type JsonValue,
+  type Connection,
+  McpError,
+  toMcpError,
+  type RequestId,
+} from "../core";
 import type { RoundContext } from "./context";
 import { isInputRequired, type HandlerContext, type InputRequired } from "./definitions";
 import { internalError, invalidParams, rpcError } from "./rpcError";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonRpcMessage, JsonRpcRequest } from "../core/jsonrpc/messages";
-import { META } from "../core/protocol/meta";
+import { type JsonRpcMessage, type JsonRpcRequest, META } from "../core";
 import { ChangeFeed } from "./changes";
 import { server, type ServerOptions } from "./server";
 import { ServerSession } from "./session";

@@ -1,18 +1,7 @@
-import { McpError } from "../core/jsonrpc/errors";
-import type { JsonRpcRequest } from "../core/jsonrpc/messages";
-import { META } from "../core/protocol/meta";
-import { isObject } from "../core/protocol/types";
+import { McpError, type JsonRpcRequest, META, isObject, type SubscriptionFilter } from "../core";
 import { changeMethod, type ServerChange } from "./changes";
-import type { RequestScope } from "./routes";
+import type { RequestScope } from "./scope";
 import { invalidParams } from "./rpcError";
-
-/** The opt-ins of a `subscriptions/listen` request (2026-07-28 `SubscriptionFilter`). */
-interface SubscriptionFilter {
-  toolsListChanged?: boolean;
-  promptsListChanged?: boolean;
-  resourcesListChanged?: boolean;
-  resourceSubscriptions?: string[];
-}
 
 /** The part of a filter this server honours: only what it can change, and only what was asked for. */
 function honoured(requested: Record<string, unknown>, scope: RequestScope): SubscriptionFilter {

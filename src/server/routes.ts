@@ -1,13 +1,9 @@
-import type { Connection } from "../core/jsonrpc/connection";
-import type { JsonRpcRequest, RequestId } from "../core/jsonrpc/messages";
-import { ErrorCode } from "../core/protocol/codes";
-import type { InputMethod } from "../core/protocol/meta";
-import type { Era } from "../core/protocol/revisions";
-import { isObject, type ClientCapabilities, type Implementation, type JsonValue } from "../core/protocol/types";
-import { RoundContext, type LazyAbort } from "./context";
+import { type JsonRpcRequest, ErrorCode, type InputMethod, LOG_LEVELS, isObject, type ClientCapabilities, type JsonValue } from "../core";
+import { RoundContext } from "./context";
 import type { LogLevel } from "./definitions";
 import { runLegacyFlow, runModernFlow, type FlowSpec } from "./inputFlow";
 import { listen } from "./listen";
+import type { RequestScope } from "./scope";
 import { invalidParams, methodNotFound, rpcError } from "./rpcError";
 import {
   listPrompts,
@@ -19,27 +15,13 @@ import {
   resourceResult,
   toolResult,
 } from "./results";
-import type { McpServer } from "./server";
 import { taskMethod } from "./tasks/methods";
 import { inlineInvoke, planToolCall, taskFlow } from "./tasks/toolTask";
 import { TASKS_EXTENSION } from "./tasks/wire";
 
 /** Everything a route needs to know about the request it serves. */
-export interface RequestScope {
-  server: McpServer;
-  connection: Connection;
-  requestId: RequestId;
-  caller: string;
-  /** The request's cancellation; its signal is made only when something reads it. */
-  abort: LazyAbort;
-  revision: string;
-  era: Era;
-  clientCapabilities: ClientCapabilities;
-  clientInfo: Implementation | undefined;
-  logLevel: LogLevel | undefined;
-}
+export type { RequestScope };
 
-const LEVELS: LogLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
 
 /** The first round's context; later rounds come from its `round()`. */
 function baseContext(request: JsonRpcRequest, scope: RequestScope): RoundContext {
@@ -66,7 +48,7 @@ function baseContext(request: JsonRpcRequest, scope: RequestScope): RoundContext
     },
     log: async (level: LogLevel, data: JsonValue) => {
       // Without a requested level a 2026-07-28 server must stay silent (SEP-2575 "logLevel").
-      if (scope.logLevel === undefined || LEVELS.indexOf(level) < LEVELS.indexOf(scope.logLevel)) return;
+      if (scope.logLevel === undefined || LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(scope.logLevel)) return;
       await send("notifications/message", { level, data, logger: scope.server.info.name });
     },
   });

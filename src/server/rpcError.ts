@@ -1,5 +1,4 @@
-import { McpError } from "../core/jsonrpc/errors";
-import { ErrorCode } from "../core/protocol/codes";
+import { McpError, ErrorCode } from "../core";
 
 /** Errors a server handler throws become JSON-RPC errors with these codes (JSON-RPC 2.0 §5.1). */
 export function invalidParams(message: string, data?: unknown): McpError {

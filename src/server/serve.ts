@@ -1,4 +1,4 @@
-import type { Transport } from "../core/transport/transport";
+import type { Transport } from "../core";
 import { ServerSession } from "./session";
 import type { McpServer } from "./server";
 import { sendFault, wireFaultOf } from "./wireFault";

@@ -1,7 +1,4 @@
-import { REVISIONS, newestFirst, type Revision } from "../core/protocol/revisions";
-import type { Implementation, ServerCapabilities } from "../core/protocol/types";
-import type { Clock } from "../core/jsonrpc/connection";
-import { systemClock } from "../core/jsonrpc/connection";
+import { REVISIONS, newestFirst, type Revision, type Implementation, type ServerCapabilities, type Clock, systemClock } from "../core";
 import { ChangeFeed } from "./changes";
 import { createStateKey } from "./token";
 import { TaskStore } from "./tasks/store";

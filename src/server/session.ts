@@ -1,9 +1,18 @@
-import { Connection, type IncomingContext } from "../core/jsonrpc/connection";
-import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, RequestId } from "../core/jsonrpc/messages";
-import { ErrorCode } from "../core/protocol/codes";
-import { META } from "../core/protocol/meta";
-import { eraOf, newestFirst } from "../core/protocol/revisions";
-import { isObject, type ClientCapabilities, type Implementation } from "../core/protocol/types";
+import {
+  Connection,
+  type IncomingContext,
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type RequestId,
+  ErrorCode,
+  META,
+  eraOf,
+  newestFirst,
+  isObject,
+  type ClientCapabilities,
+  type Implementation,
+} from "../core";
 import { changeMethod } from "./changes";
 import { LazyAbort } from "./context";
 import type { LogLevel } from "./definitions";

@@ -1,8 +1,13 @@
-import { Emitter } from "../core/jsonrpc/events";
-import { McpError } from "../core/jsonrpc/errors";
-import { parseFrame, type JsonRpcMessage } from "../core/jsonrpc/messages";
-import { LineSplitter } from "../core/transport/lines";
-import type { Transport, TransportEvent } from "../core/transport/transport";
+import {
+  Emitter,
+  McpError,
+  parseFrame,
+  type JsonRpcMessage,
+  LineSplitter,
+  type Transport,
+  type TransportCapabilities,
+  type TransportEvent,
+} from "../core";
 import { serveTransport } from "./serve";
 import type { McpServer } from "./server";
 import type { ServerSession } from "./session";
@@ -20,6 +25,7 @@ export interface StdioStreams {
  */
 export class StdioServerTransport implements Transport {
   readonly kind = "stdio" as const;
+  readonly capabilities: TransportCapabilities = { paramHeaders: false, abortClosesStream: false, standaloneStream: false, sessions: false };
   readonly #events = new Emitter<TransportEvent>();
   readonly #output: StdioStreams["output"];
   readonly #lines = new LineSplitter();

@@ -1,12 +1,11 @@
-// Property tests for requestState (issue 8): 10,000 random tokens, each signed for a random scope and
+// Property tests for requestState: 10,000 random tokens, each signed for a random scope and
 // then put through 0 to 3 random mutations of token, params, method, caller, key and clock. A model of
 // docs/request-state.md's acceptance rule says whether it must be accepted; verifyState must agree,
 // and say which check refused it when one thing changed.
 import canonicalize from "canonicalize";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { JsonValue } from "../core/protocol/types";
-import { DIGEST_EXCLUDED_PARAMS } from "../core/state/format";
+import { type JsonValue, DIGEST_EXCLUDED_PARAMS } from "../core";
 import { createStateKey, signState, verifyState, type StateFailureReason, type StateScope } from "./token";
 
 const RUNS = 10_000;

@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StateScope, StateFailureReason } from "./token";
 import { MAX_TOKEN_LENGTH, createStateKey, signState, stateFailureError, verifyState } from "./token";
-import { base64urlDecode, base64urlEncode, encodePayloadPart, macOf } from "../core/state/format";
-import type { PresaPayload } from "../core/state/format";
-import type { JsonValue } from "../core/protocol/types";
-import { McpError } from "../core/jsonrpc/errors";
+import { base64urlDecode, base64urlEncode, encodePayloadPart, macOf, type PresaPayload, type JsonValue, McpError } from "../core";
 
 const T0 = 1_750_000_000_000;
 const TTL = 300_000;

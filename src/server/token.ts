@@ -2,12 +2,13 @@
  * Signs and verifies requestState tokens in the presa v1 format (docs/request-state.md), so a
  * handler can keep its state in the client's hands without trusting what comes back.
  */
-import type { JsonValue } from "../core/protocol/types";
-import { isObject } from "../core/protocol/types";
-import { ErrorCode } from "../core/protocol/codes";
-import { McpError } from "../core/jsonrpc/errors";
-import type { PresaPayload } from "../core/state/format";
 import {
+  type JsonValue,
+  isObject,
+  ErrorCode,
+  McpError,
+  type PresaPayload,
+  type StateFailureReason,
   TOKEN_PREFIX,
   callerDigest,
   constantTimeEqual,
@@ -18,7 +19,7 @@ import {
   paramsDigest,
   readPayloadBytes,
   splitTokenDecoded,
-} from "../core/state/format";
+} from "../core";
 
 /** Tokens longer than this are refused unread: a hostile client could send huge ones. */
 export const MAX_TOKEN_LENGTH = 64 * 1024;
@@ -33,8 +34,7 @@ export interface StateScope {
   caller: string;
 }
 
-/** Which check refused a token; each maps to one line of the acceptance rule. */
-export type StateFailureReason = "malformed" | "signature" | "version" | "method" | "params" | "caller" | "expired";
+export type { StateFailureReason };
 
 /** The outcome of verifyState: the state on success, else the failed check and a readable message. */
 export type VerifyResult =

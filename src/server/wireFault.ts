@@ -5,9 +5,7 @@
  * (serve.ts, http/modern.ts, http/legacy.ts) checks `wireFaultOf` on the response it is about to
  * send and honours it instead. Nothing else in the server ever creates one.
  */
-import { McpError } from "../core/jsonrpc/errors";
-import { isResultResponse, type JsonRpcMessage, type RequestId } from "../core/jsonrpc/messages";
-import type { Transport } from "../core/transport/transport";
+import { McpError, isResultResponse, type JsonRpcMessage, type RequestId, type Transport } from "../core";
 
 const WIRE_FAULT = Symbol("presa.wireFault");
 

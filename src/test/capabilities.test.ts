@@ -1,12 +1,8 @@
-// Area 4: capabilities. A kind without a handler is not declared, so the server refuses to ask:
+// Capabilities. A kind without a handler is not declared, so the server refuses to ask:
 // -32021 with requiredCapabilities on 2026-07-28, an isError result on initialize-era sessions. A kind
 // declared without a handler is the client's own gap: kind "unsupported" in both eras.
 import { afterEach, describe, expect, it } from "vitest";
-import { text, type InputHandlers } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
-import { META } from "../core/protocol/meta";
-import type { ClientCapabilities } from "../core/protocol/types";
-import { sample } from "../core/input";
+import { text, type InputHandlers, type McpError, META, type ClientCapabilities, sample } from "../core";
 import {
   ALL_REVISIONS,
   LEGACY,

@@ -1,9 +1,7 @@
-// The demo server's QA tools (issue 6) in both eras: the five-round wizard, countdown's progress
+// The demo server's QA tools in both eras: the five-round wizard, countdown's progress
 // and logs, and the "changed" variant of two-steps.
 import { afterEach, describe, expect, it } from "vitest";
-import { text } from "../core/mcp/text";
-import { META } from "../core/protocol/meta";
-import type { ElicitParams } from "../core/protocol/types";
+import { text, META, type ElicitParams } from "../core";
 import { applyVariant } from "../server/demo/variants";
 import { demoTools } from "../server/demo";
 import { closePairs, demoHandlers, openPair, offerFor } from "./harness";

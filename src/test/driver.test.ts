@@ -1,9 +1,7 @@
-// Area 7 (the driver's wire rules): a new JSON-RPC id per retry, requestState echoed byte for byte
+// The driver's wire rules: a new JSON-RPC id per retry, requestState echoed byte for byte
 // and omitted when none came, nothing leaking into other requests, and the round cap in both eras.
 import { afterEach, describe, expect, it } from "vitest";
-import { text, type InputHandlers } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
-import { elicit } from "../core/input";
+import { text, type InputHandlers, type McpError, elicit } from "../core";
 import {
   MODERN,
   STUB_DISCOVER,
@@ -152,7 +150,8 @@ describe.each(TRANSPORTS)("the round cap over %s", (transport) => {
     const error = await caught<McpError>(p.client.callTool("never-done"));
     expect(error.kind).toBe("tooManyRounds");
     expect(error.message).toBe("tools/call asked for input 11 times; the cap is 10 rounds");
-    expect(error.data).toEqual({ rounds: 11, maxRounds: 10 });
+    expect(error.reason).toEqual({ type: "roundCap", rounds: 11, maxRounds: 10 });
+    expect(error.data).toBeUndefined();
     expect(messages(p.events, "out", "tools/call")).toHaveLength(11);
     expect(p.ofType("roundStarted")).toHaveLength(10);
     expect(p.ofType("callFinished")[0]?.error?.kind).toBe("tooManyRounds");
@@ -179,7 +178,7 @@ describe.each(TRANSPORTS)("the round cap over %s", (transport) => {
       expect(capped.message).toBe("tools/call asked for input 4 times; the cap is 3 rounds");
       const tighter = await caught<McpError>(p.client.callTool("two-steps", {}, { maxRounds: 1 }));
       expect(tighter.kind).toBe("tooManyRounds");
-      expect(tighter.data).toEqual({ rounds: 2, maxRounds: 1 });
+      expect(tighter.reason).toEqual({ type: "roundCap", rounds: 2, maxRounds: 1 });
       expect(text(await p.client.callTool("two-steps", {}, { maxRounds: 2 }))).toBe("Ada likes blue");
     });
   });

@@ -4,14 +4,22 @@
  * wire validator that checks each frame against the official schema of the revision it was sent under.
  * No internals are mocked; the only wrappers are pass-through taps that record what crossed.
  */
-import { Client, type ClientEvent, type ConnectOptions, type InputHandlers } from "../core/mcp";
-import { Connection, type Frame } from "../core/jsonrpc/connection";
-import type { JsonRpcRequest, RequestId } from "../core/jsonrpc/messages";
-import { META } from "../core/protocol/meta";
-import { isObject, type ElicitParams } from "../core/protocol/types";
-import { inProcessPair } from "../core/transport/inProcess";
-import { StreamableHttpTransport } from "../core/transport/streamableHttp";
-import type { Transport } from "../core/transport/transport";
+import {
+  Client,
+  type ClientEvent,
+  type ConnectOptions,
+  type InputHandlers,
+  Connection,
+  type Frame,
+  type JsonRpcRequest,
+  type RequestId,
+  META,
+  isObject,
+  type ElicitParams,
+  inProcessPair,
+  StreamableHttpTransport,
+  type Transport,
+} from "../core";
 import { serveTransport, type McpServer, type ServerOptions, type ServerSession } from "../server";
 import { demoServer } from "../server/demo";
 import { startHttpServer, type RunningHttpServer } from "../server/http/handler";
@@ -26,7 +34,7 @@ export const MODERN = "2026-07-28";
 /** Initialize-era revisions, newest first. */
 export const LEGACY = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"] as const;
 export const ALL_REVISIONS = [MODERN, ...LEGACY] as const;
-/** Revisions where a feature exists (brief §1): elicitation from 2025-06-18, URL mode from 2025-11-25. */
+/** Revisions where a feature exists: elicitation from 2025-06-18, URL mode from 2025-11-25. */
 export const WITH_ELICITATION = ALL_REVISIONS.filter((r) => r >= "2025-06-18");
 export const WITH_URL_ELICITATION = ALL_REVISIONS.filter((r) => r >= "2025-11-25");
 

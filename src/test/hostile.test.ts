@@ -1,9 +1,8 @@
-// The hostile demo server (issue 8) against the real client, in process and over HTTP, in both eras:
+// The hostile demo server against the real client, in process and over HTTP, in both eras:
 // every attack ends in a typed error (or, for content, an answer kept as data), quickly, and the same
 // session then runs greet as if nothing happened.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { McpError } from "../core/jsonrpc/errors";
-import { text } from "../core/mcp";
+import { type McpError, text } from "../core";
 import { HTML_LINE, hostileServer } from "../server/hostile";
 import { LEGACY, MODERN, TRANSPORTS, caught, demoHandlers, messages, openPair, paramsOf, type Pair } from "./harness";
 

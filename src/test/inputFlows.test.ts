@@ -1,9 +1,8 @@
-// Area 3: the input builders (elicit, elicitUrl, sample, roots) through the demo tools, and what a
+// The input builders (elicit, elicitUrl, sample, roots) through the demo tools, and what a
 // handler sees of the answers (inputResponse, ctx.inputResponses, ctx.state), in both eras and over
 // both transports. Every test also validates every frame against the negotiated revision's schema.
 import { afterEach, describe, expect, it } from "vitest";
-import { text } from "../core/mcp";
-import type { JsonValue } from "../core/protocol/types";
+import { text, type JsonValue } from "../core";
 import { elicit, inputRequired, inputResponse, roots, sample, server, type HandlerContext } from "../server";
 import {
   ALL_REVISIONS,
@@ -65,7 +64,7 @@ describe.each(TRANSPORTS)("input builders through the demo tools, %s", (transpor
       const params = seen[0] as Record<string, unknown>;
       expect(params.mode).toBe("url");
       expect(String(params.url)).toMatch(/^https:\/\/auth\.example\.com\/authorize\?/);
-      // 2025-11-25 correlates URL elicitations with an elicitationId; 2026-07-28 removed it (brief §6.2).
+      // 2025-11-25 correlates URL elicitations with an elicitationId; 2026-07-28 removed it.
       if (revision === MODERN) expect(params).not.toHaveProperty("elicitationId");
       else expect(typeof params.elicitationId).toBe("string");
       expectFramesValid(p.events, revision);

@@ -2,10 +2,7 @@
  * Small test utilities for the matrix: clocks that move only when told, deferreds, a rejection
  * catcher, and pass-through transport wrappers (a recording tap, a refusing mock).
  */
-import type { Clock } from "../core/jsonrpc/connection";
-import type { McpError } from "../core/jsonrpc/errors";
-import type { JsonRpcMessage } from "../core/jsonrpc/messages";
-import type { SendOptions, Transport, TransportEvent } from "../core/transport/transport";
+import type { Clock, McpError, JsonRpcMessage, SendOptions, Transport, TransportEvent } from "../core";
 
 // ---------------------------------------------------------------------------------------------------
 // Small test utilities
@@ -84,6 +81,7 @@ export async function caught<E = McpError>(run: Promise<unknown> | (() => Promis
 
 export class TapTransport implements Transport {
   readonly kind: Transport["kind"];
+  readonly capabilities: Transport["capabilities"];
   readonly sent: JsonRpcMessage[] = [];
   readonly received: TransportEvent[] = [];
   readonly inner: Transport;
@@ -91,6 +89,7 @@ export class TapTransport implements Transport {
   constructor(inner: Transport) {
     this.inner = inner;
     this.kind = inner.kind;
+    this.capabilities = inner.capabilities;
     inner.subscribe((event) => this.received.push(event));
   }
 
@@ -132,6 +131,7 @@ export class TapTransport implements Transport {
  */
 export class RefusingTransport implements Transport {
   readonly kind: Transport["kind"];
+  readonly capabilities: Transport["capabilities"];
   readonly #inner: Transport;
   readonly #listeners = new Set<(event: TransportEvent) => void>();
   refused = 0;
@@ -144,6 +144,7 @@ export class RefusingTransport implements Transport {
   ) {
     this.#inner = inner;
     this.kind = inner.kind;
+    this.capabilities = inner.capabilities;
   }
 
   async send(message: JsonRpcMessage, options?: SendOptions): Promise<void> {

@@ -1,10 +1,8 @@
-// Area 2: revisions and negotiation. server/discover first on 2026-07-28, initialize for the older
+// Revisions and negotiation. server/discover first on 2026-07-28, initialize for the older
 // revisions, the -32022 fallback, the error when nothing is mutual, the per-request _meta, and the
 // one bounded retry on -32022 for an ordinary request.
 import { afterEach, describe, expect, it } from "vitest";
-import { text } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
-import { META } from "../core/protocol/meta";
+import { text, type McpError, META } from "../core";
 import { demoServer } from "../server/demo";
 import { startHttpServer } from "../server/http/handler";
 import {

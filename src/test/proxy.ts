@@ -1,5 +1,6 @@
 /**
- * A small HTTP proxy on 127.0.0.1 for fault and scale-out tests: it spreads requests round-robin
+ * A small HTTP proxy on 127.0.0.1 for the fault tests (scale-out runs behind a real HAProxy:
+ * haproxy.ts): it spreads requests round-robin
  * over its backends, records which backend served what, and can cut an SSE response after its first
  * event (a dropped stream) or refuse GETs (a server that cannot resume). Plain node:http, no mocks.
  */

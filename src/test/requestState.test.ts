@@ -1,10 +1,9 @@
-// Area 5: requestState through the real server over both transports. The token format is checked
+// requestState through the real server over both transports. The token format is checked
 // independently of the implementation (node:crypto, by the table in docs/request-state.md); every
 // tamper is a -32602 whose message and data.reason name the check that failed.
 import { createHash, createHmac } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { text, type RetryDraft } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
+import { text, type RetryDraft, type McpError } from "../core";
 import { demoServer } from "../server/demo";
 import { MODERN, TRANSPORTS, caught, closePairs, demoHandlers, fakeClock, messages, openPair, paramsOf, type Pair, type TransportKind } from "./harness";
 

@@ -1,10 +1,8 @@
-// Area 6: results. Caching hints (ttlMs 0 after input), resultType on every 2026-07-28 result, a
+// Results. Caching hints (ttlMs 0 after input), resultType on every 2026-07-28 result, a
 // missing resultType read as complete and never retried, unknown resultTypes refused, and input on
 // prompts/get and resources/read exactly as on tools/call, in both eras.
 import { afterEach, describe, expect, it } from "vitest";
-import { text } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
-import { elicit } from "../core/input";
+import { text, type McpError, elicit } from "../core";
 import {
   LEGACY,
   MODERN,

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { connect, text, type Client } from "../core/mcp";
-import { inProcessPair } from "../core/transport/inProcess";
+import { connect, text, type Client, inProcessPair } from "../core";
 import { serveTransport } from "../server";
 import { answers, seedServer } from "./seed";
 

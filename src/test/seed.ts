@@ -1,10 +1,8 @@
 // The seed's examples (presa, Clojure), ported one for one. Shared by the acceptance tests of both
 // transports and both eras.
-import type { InputHandlers } from "../core/mcp";
-import type { ElicitParams } from "../core/protocol/types";
+import { type InputHandlers, type ElicitParams, REVISIONS } from "../core";
 import { server } from "../server";
 import { greet, twoSteps } from "../server/demo/seedTools";
-import { REVISIONS } from "../core/protocol/revisions";
 
 export const answers: InputHandlers = {
   "elicitation/create": (params: ElicitParams) => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, text } from "../core/mcp";
-import { StreamableHttpTransport } from "../core/transport/streamableHttp";
+import { connect, text, StreamableHttpTransport } from "../core";
 import { startHttpServer, type RunningHttpServer } from "../server/http/handler";
 import { answers, seedServer } from "./seed";
 

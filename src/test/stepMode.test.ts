@@ -1,9 +1,7 @@
-// Area 7 (step mode and events): the hook sees each RetryDraft and may edit or abort it; every round
+// Step mode and events: the hook sees each RetryDraft and may edit or abort it; every round
 // is reported as events in order; every frame that crossed the transport is a frame event.
 import { afterEach, describe, expect, it } from "vitest";
-import { text, type RetryDraft, type StepDecision } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
-import type { ElicitResult } from "../core/protocol/types";
+import { text, type RetryDraft, type StepDecision, type McpError, type ElicitResult } from "../core";
 import { elicit, inputRequired, inputResponse, server } from "../server";
 import { ALL_REVISIONS, MODERN, TRANSPORTS, caught, closePairs, demoHandlers, messages, offerFor, openPair, type Pair } from "./harness";
 

@@ -2,7 +2,7 @@
 // list changes it asked for, tagged with its id; closing it ends the server's side too.
 import { afterEach, describe, expect, it } from "vitest";
 import { closePairs, flush, openPair, TRANSPORTS } from "./harness";
-import { text } from "../core/mcp/text";
+import { text } from "../core";
 
 afterEach(closePairs);
 

@@ -3,11 +3,7 @@
 // Every frame is validated against the official schemas (the core schema of the revision, and the
 // ext-tasks schema for the extension's methods).
 import { afterEach, describe, expect, it } from "vitest";
-import type { McpError } from "../core/jsonrpc/errors";
-import { text } from "../core/mcp";
-import type { ElicitParams, ElicitResult } from "../core/protocol/types";
-import type { TaskHandle } from "../core/tasks/runner";
-import { TASKS_EXTENSION } from "../core/tasks/types";
+import { TASKS_EXTENSION, text, type ElicitParams, type ElicitResult, type McpError, type TaskHandle } from "../core";
 import { elicitUrl, inputRequired, inputResponse, roots, sample, server } from "../server";
 import { MODERN, ROOTS, SAMPLED, TRANSPORTS, caught, closePairs, demoHandlers, expectFramesValid, messages, offerFor, openPair, paramsOf } from "./harness";
 

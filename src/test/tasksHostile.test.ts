@@ -1,8 +1,7 @@
 // Issue 16 §5: tasks that misbehave (the hostile server's task tools), in both eras over both
 // transports. Each ends in an error in words, with bounded polling, and the session keeps working.
 import { afterEach, describe, expect, it } from "vitest";
-import type { McpError } from "../core/jsonrpc/errors";
-import { text } from "../core/mcp";
+import { text, type McpError } from "../core";
 import { hostileServer } from "../server/hostile";
 import { MODERN, TRANSPORTS, caught, closePairs, demoHandlers, messages, offerFor, openPair, paramsOf, stubPair, type Pair } from "./harness";
 

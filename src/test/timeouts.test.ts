@@ -1,8 +1,7 @@
 // Request timeouts on a manual clock: they fire when time passes them, never while a person is
 // answering the input a request waits on (initialize era), and a silent probe falls back to initialize.
 import { afterEach, describe, expect, it } from "vitest";
-import { text } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
+import { text, type McpError } from "../core";
 import { STUB_DISCOVER, caught, closePairs, deferred, demoHandlers, flush, manualClock, openPair, stubPair } from "./harness";
 
 afterEach(closePairs);

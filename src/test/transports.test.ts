@@ -1,12 +1,10 @@
-// Area 8: what the transports add. HTTP headers in both flavours (SEP-2243 on 2026-07-28, sessions
+// What the transports add. HTTP headers in both flavours (SEP-2243 on 2026-07-28, sessions
 // on the initialize era), broken frames from a server that are logged without breaking the session,
 // and a peer that goes away.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { Client, text } from "../core/mcp";
-import type { McpError } from "../core/jsonrpc/errors";
-import { StreamableHttpTransport } from "../core/transport/streamableHttp";
+import { Client, text, type McpError, StreamableHttpTransport } from "../core";
 import { elicit, inputRequired, inputResponse, server } from "../server";
 import { LEGACY, MODERN, STUB_DISCOVER, caught, closePairs, deferred, demoHandlers, expectFramesValid, flush, openPair } from "./harness";
 
@@ -102,7 +100,7 @@ describe.each(LEGACY)("Streamable HTTP, initialize-era flavour on %s", (revision
     expect(later.map(what)).toEqual(["notifications/initialized", "GET", "tools/call", "response"]);
     for (const x of later) {
       expect(x.headers["mcp-session-id"]).toBe(session);
-      // MCP-Protocol-Version is sent after initialize from 2025-06-18 on (brief §9.3).
+      // MCP-Protocol-Version is sent after initialize from 2025-06-18 on.
       if (revision >= "2025-06-18") expect(x.headers["mcp-protocol-version"]).toBe(revision);
       else expect(x.headers).not.toHaveProperty("mcp-protocol-version");
     }

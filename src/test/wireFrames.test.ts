@@ -1,8 +1,8 @@
-// The wire validator itself, and the one known schema.json quirk (brief §6.1, §12.7): elicitation
+// The wire validator itself, and the one known schema.json quirk: elicitation
 // content values are typed integer there, so a valid float answer fails strict validation. The
 // validator is not weakened for it; the failure is pinned here instead.
 import { afterEach, describe, expect, it } from "vitest";
-import type { ClientEvent } from "../core/mcp";
+import type { ClientEvent } from "../core";
 import { MODERN, TRANSPORTS, closePairs, demoHandlers, expectFramesValid, openPair, validateFrames } from "./harness";
 
 afterEach(closePairs);

@@ -1,5 +1,5 @@
 /**
- * The official conformance suite against this project (issue 4 §1-2): every non-auth client scenario
+ * The official conformance suite against this project: every non-auth client scenario
  * required at 2026-07-28 and 2025-11-25 against bin/conformance-client.ts, and every server scenario
  * the 2026-07-28 requirements list against the reference server with the conformance fixtures
  * (src/server/conformance), on 127.0.0.1 (and the 2025-11-25 server set as well). Scenarios the
@@ -26,7 +26,7 @@ describe("conformance suite: client scenarios", () => {
   }
 });
 
-/** 2026-07-28 is what issue 4 requires; 2025-11-25 runs too, since the reference server speaks both eras. */
+/** 2026-07-28 is the revision that must pass; 2025-11-25 runs too, since the reference server speaks both eras. */
 for (const revision of ["2026-07-28", "2025-11-25"]) {
   const { scored, notScored } = serverRequirements(revision);
 

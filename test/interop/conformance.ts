@@ -21,7 +21,50 @@ export const CLIENT_SCENARIOS: readonly { scenario: string; revision: string }[]
     (scenario) => ({ scenario, revision: "2026-07-28" }),
   ),
   ...["initialize", "tools_call", "elicitation-sep1034-client-defaults", "sse-retry"].map((scenario) => ({ scenario, revision: "2025-11-25" })),
+  ...authScenarios(),
 ];
+
+/**
+ * The client authorization scenarios (issue 18): those both requirements files list, the ones only
+ * 2026-07-28 lists, and the 2025-03-26 back-compat pair (which no requirements file lists). The
+ * extension ones (client credentials, DPoP, enterprise, workload identity) are not among them.
+ */
+function authScenarios(): { scenario: string; revision: string }[] {
+  const both = [
+    "metadata-default",
+    "metadata-var1",
+    "metadata-var2",
+    "metadata-var3",
+    "basic-cimd",
+    "scope-from-www-authenticate",
+    "scope-from-scopes-supported",
+    "scope-omitted-when-undefined",
+    "scope-step-up",
+    "scope-retry-limit",
+    "token-endpoint-auth-basic",
+    "token-endpoint-auth-post",
+    "token-endpoint-auth-none",
+    "pre-registration",
+  ];
+  const only2026 = [
+    "resource-mismatch",
+    "offline-access-scope",
+    "offline-access-not-supported",
+    "authorization-server-migration",
+    "iss-supported",
+    "iss-not-advertised",
+    "iss-supported-missing",
+    "iss-wrong-issuer",
+    "iss-unexpected",
+    "iss-normalized",
+    "metadata-issuer-mismatch",
+  ];
+  return [
+    ...[...both, ...only2026].map((name) => ({ scenario: `auth/${name}`, revision: "2026-07-28" })),
+    ...both.map((name) => ({ scenario: `auth/${name}`, revision: "2025-11-25" })),
+    ...["2025-03-26-oauth-metadata-backcompat", "2025-03-26-oauth-endpoint-fallback"].map((name) => ({ scenario: `auth/${name}`, revision: "2025-03-26" })),
+  ];
+}
 
 export interface Check {
   id: string;
@@ -104,13 +147,25 @@ function readChecks(dir: string): Check[] {
   return JSON.parse(readFileSync(join(dir, "checks.json"), "utf8")) as Check[];
 }
 
+/** The folder holding checks.json: `<out>/<scenario>-<time>`, one level deeper for `auth/…` scenarios. */
+function findChecksDir(out: string): string | undefined {
+  for (const entry of readdirSync(out, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const path = join(out, entry.name);
+    if (readdirSync(path).includes("checks.json")) return path;
+    const inner = findChecksDir(path);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
 /** One client scenario: the suite starts its mock server and runs bin/conformance-client.ts against it. */
 export async function runClientScenario(scenario: string, revision: string): Promise<ScenarioResult> {
   const out = mkdtempSync(join(tmpdir(), "presa-conformance-"));
   try {
     const command = `${process.execPath} --import tsx ${join(root, "bin/conformance-client.ts")}`;
     const { code, output } = await run(["client", "--command", command, "--scenario", scenario, "--spec-version", revision, "-o", out], 90_000);
-    const dir = readdirSync(out).map((d) => join(out, d))[0];
+    const dir = findChecksDir(out);
     const checks = dir ? readChecks(dir) : [];
     const summary = summarize(checks);
     if (code !== 0 && summary.problems.length === 0) summary.problems.push(`the suite exited ${code}: ${output.slice(-1500)}`);

@@ -1,12 +1,19 @@
 /**
- * Interop with @modelcontextprotocol/server-everything over Streamable HTTP on 127.0.0.1 (issue 4 §4):
+ * Interop with @modelcontextprotocol/server-everything over Streamable HTTP on 127.0.0.1:
  * connect, list, and call its tools that elicit, sample and list roots, in every revision it accepts.
  * It is an initialize-era server (SDK 1.x), so those tools ask with live server→client requests.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, text, type Client, type ClientEvent, type InputHandlers } from "../../src/core/mcp";
-import { isObject, type ElicitParams } from "../../src/core/protocol/types";
-import { StreamableHttpTransport } from "../../src/core/transport/streamableHttp";
+import {
+  connect,
+  text,
+  type Client,
+  type ClientEvent,
+  type InputHandlers,
+  isObject,
+  type ElicitParams,
+  StreamableHttpTransport,
+} from "../../src/core";
 import { validateFrames } from "../../src/test/harness";
 import { startEverything, type Everything } from "./everything";
 import { record } from "./table";

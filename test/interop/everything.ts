@@ -14,8 +14,9 @@ export interface Everything {
 const entry = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/package.json").replace(/package\.json$/, "dist/index.js");
 const preload = fileURLToPath(new URL("../../scripts/loopback-only.mjs", import.meta.url));
 
-export function startEverything(timeoutMs = 20_000): Promise<Everything> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", preload, entry, "streamableHttp"], {
+/** `mode` "sse" starts its 2024-11-05 HTTP+SSE entry (GET /sse, POST /message); the URL is then /sse. */
+export function startEverything(timeoutMs = 20_000, mode: "streamableHttp" | "sse" = "streamableHttp"): Promise<Everything> {
+  const child: ChildProcess = spawn(process.execPath, ["--import", preload, entry, mode], {
     env: { ...process.env, PORT: "0" },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -36,7 +37,7 @@ export function startEverything(timeoutMs = 20_000): Promise<Everything> {
       const m = /loopback-only: listening on 127\.0\.0\.1:(\d+)/.exec(log);
       if (m) {
         clearTimeout(timer);
-        resolve({ url: `http://127.0.0.1:${m[1]}/mcp`, stop });
+        resolve({ url: `http://127.0.0.1:${m[1]}${mode === "sse" ? "/sse" : "/mcp"}`, stop });
       }
     });
     child.once("exit", (code) => {

@@ -1,12 +1,11 @@
 /**
- * Interop with the official TypeScript SDK 2.x (issue 4 §3), over Streamable HTTP on 127.0.0.1 in
+ * Interop with the official TypeScript SDK 2.x, over Streamable HTTP on 127.0.0.1 in
  * both eras: our client against an SDK server (createMcpHandler + a sessionful legacy transport), and
  * the SDK client against our demo server. Each side drives greet-style and multi-round flows.
  */
 import { Client as SdkClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, text, type Client } from "../../src/core/mcp";
-import { StreamableHttpTransport } from "../../src/core/transport/streamableHttp";
+import { connect, text, type Client, StreamableHttpTransport } from "../../src/core";
 import { demoServer } from "../../src/server/demo";
 import { startHttpServer, type RunningHttpServer } from "../../src/server/http/handler";
 import { demoHandlers, validateFrames } from "../../src/test/harness";
@@ -14,7 +13,7 @@ import type { FetchServer } from "./fetchServer";
 import { startSdkServer } from "./sdkServer";
 import { record } from "./table";
 
-/** What each revision can ask of a client: elicitation from 2025-06-18 (brief §1), sampling and roots always. */
+/** What each revision can ask of a client: elicitation from 2025-06-18, sampling and roots always. */
 const SDK_REVISIONS = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"] as const;
 const hasElicitation = (revision: string): boolean => revision >= "2025-06-18";
 

@@ -9,9 +9,7 @@
  */
 import { Client as SdkClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, text } from "../../src/core/mcp";
-import { isObject, type ElicitParams } from "../../src/core/protocol/types";
-import { StreamableHttpTransport } from "../../src/core/transport/streamableHttp";
+import { StreamableHttpTransport, connect, isObject, text, type ElicitParams } from "../../src/core";
 import { validateFrames } from "../../src/test/harness";
 import { demoServer } from "../../src/server/demo";
 import { startEverything, type Everything } from "./everything";

@@ -1,17 +1,12 @@
 import { createStore } from "zustand/vanilla";
-import type { McpError } from "../../core/jsonrpc/errors";
-import type { InputResponse } from "../../core/protocol/types";
-import type { PendingInput } from "../features/input/store/inputStore";
+import type { McpError, InputResponse } from "../../core";
+import type { PendingInput } from "../features/input/inputStore";
+import type { AutoSource } from "../../core/recording";
 
 /** A question as the input handlers see it, before it becomes a card. */
 export type AutoInput = Omit<PendingInput, "id" | "askedAt">;
 
-/** Who answered a question without the user: a canned answer, the mock model, or a replay. */
-export interface AutoSource {
-  by: "canned" | "mock" | "replay";
-  /** The canned answer's name, the mock rule, or the recording's call. */
-  name: string;
-}
+export type { AutoSource } from "../../core/recording";
 
 export type AutoDecision = ({ kind: "answer"; response: InputResponse } | { kind: "refuse"; error: McpError }) & { source: AutoSource };
 

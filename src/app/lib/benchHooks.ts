@@ -1,12 +1,11 @@
 /**
  * Test hooks for `npm run bench` (bench/browser.ts), installed only when the page is opened with
  * `?bench`: main.tsx loads this module then, with a dynamic import, so a normal page never fetches
- * it. They drive the app through the same paths a person and a server do (the inspector's commands,
+ * it. They drive the app through the same paths a person and a server do (the controller's commands,
  * the wire store's append) and read the stores' sizes; none of them reach inside a component.
  */
-import type { Frame } from "../../core/jsonrpc/connection";
-import type { InputResponse } from "../../core/protocol/types";
-import type { Inspector } from "./inspector";
+import type { Frame, InputResponse } from "../../core";
+import type { Controller } from "../session/controller";
 
 export interface BenchHooks {
   connected(): boolean;
@@ -72,29 +71,29 @@ function framePair(i: number): [Frame, Frame] {
 
 const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
-export function installBenchHooks(inspector: Inspector, target: Record<string, unknown> = window as unknown as Record<string, unknown>): BenchHooks {
+export function installBenchHooks(controller: Controller, target: Record<string, unknown> = window as unknown as Record<string, unknown>): BenchHooks {
   let unsubscribeAuto: (() => void) | undefined;
   // Frames made ahead of time, used from `taken` on.
   const prepared: Frame[] = [];
   let taken = 0;
   const answerPending = (): number => {
-    const pending = inspector.inputs.getState().pending;
+    const pending = controller.session.inputs.getState().pending;
     for (const p of pending) {
       const message = typeof p.params.message === "string" ? p.params.message : "";
-      inspector.inputs.answer(p.id, { action: "accept", content: ANSWERS[message] ?? {} } as InputResponse);
+      controller.session.inputs.answer(p.id, { action: "accept", content: ANSWERS[message] ?? {} } as InputResponse);
     }
     return pending.length;
   };
   const hooks: BenchHooks = {
-    connected: () => inspector.connection.getState().status === "connected",
-    callTool: (name, args = {}) => inspector.callTool(name, args),
+    connected: () => controller.session.connection.getState().status === "connected",
+    callTool: async (name, args = {}) => void (await controller.callTool(name, args)?.outcome),
     answerPending,
     autoAnswer(on) {
       unsubscribeAuto?.();
       unsubscribeAuto = undefined;
       if (!on) return;
       // On a microtask: answering inside the store's own notification would nest its updates.
-      unsubscribeAuto = inspector.inputs.subscribe((s) => {
+      unsubscribeAuto = controller.session.inputs.subscribe((s) => {
         if (s.pending.length > 0) queueMicrotask(answerPending);
       });
     },
@@ -110,17 +109,17 @@ export function installBenchHooks(inspector: Inspector, target: Record<string, u
             prepared.length = taken = 0;
             prepared.push(...framePair(injected++));
           }
-          inspector.wire.append(prepared[taken++] as Frame, 0);
+          controller.session.wire.append(prepared[taken++] as Frame, 0);
         }
         left -= n;
         await nextFrame();
       }
       if (taken === prepared.length) prepared.length = taken = 0;
-      inspector.wire.flush();
+      controller.session.wire.flush();
     },
     stats() {
-      const calls = inspector.calls.getState();
-      const wire = inspector.wire.getState();
+      const calls = controller.session.calls.getState();
+      const wire = controller.session.wire.getState();
       let wireBytes = 0;
       for (const e of wire.entries) wireBytes += e.size;
       return {

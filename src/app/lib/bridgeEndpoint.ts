@@ -1,4 +1,4 @@
-import type { BridgeEndpoint } from "../../core/transport/bridge";
+import type { BridgeEndpoint } from "../../core";
 
 /** The meta element `npm start` injects (src/bridge/handoff.ts). */
 export const HANDOFF_META = "presa-bridge";

@@ -1,8 +1,6 @@
-import { McpError } from "../../core/jsonrpc/errors";
-import type { InputContext, InputHandlers } from "../../core/mcp/options";
-import type { ClientCapabilities, InputKind, InputResponse } from "../../core/protocol/types";
+import { McpError, type InputContext, type InputHandlers, type ClientCapabilities, type InputKind, type InputResponse } from "../../core";
 import type { CapabilityKey, CapabilityMode } from "../stores/connectionStore";
-import type { InputStore } from "../features/input/store/inputStore";
+import type { InputStore } from "../features/input/inputStore";
 import type { AutoAnswer } from "./autoAnswer";
 
 /**

@@ -1,7 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import type { McpError } from "../../core/jsonrpc/errors";
-import type { BridgeEndpoint } from "../../core/transport/bridge";
-import type { BridgeInfo } from "../../core/transport/bridgeProtocol";
+import type { McpError, BridgeEndpoint, BridgeInfo } from "../../core";
 
 /**
  * The local bridge the app may use: handed over by the page (`npm start` injects it into the HTML)

@@ -1,7 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import type { McpError } from "../../core/jsonrpc/errors";
-import type { Era, Revision } from "../../core/protocol/revisions";
-import type { Implementation, ServerCapabilities } from "../../core/protocol/types";
+import type { McpError, Era, Revision, Implementation, ServerCapabilities } from "../../core";
 
 /** How the client treats one kind of input: answer it, leave it undeclared, or declare it with no handler. */
 export type CapabilityMode = "handled" | "off" | "declared";
@@ -19,7 +17,7 @@ export interface HeaderRow {
  * CORS), or a stdio command the bridge spawns once the user has confirmed exactly that command.
  */
 export type Target =
-  /** `server`: the demo server (the default) or the hostile demo server that misbehaves on purpose (issue 8). */
+  /** `server`: the demo server (the default) or the hostile demo server that misbehaves on purpose (README "Hostile servers and faults"). */
   | { kind: "embedded"; server?: EmbeddedServerName }
   | { kind: "url"; url: string; headers: HeaderRow[] }
   | { kind: "bridge-http"; url: string; headers: HeaderRow[] }

@@ -1,6 +1,6 @@
 import { createStore } from "zustand/vanilla";
 import { useStore } from "zustand";
-import type { Root } from "../../core/protocol/types";
+import type { Root } from "../../core";
 
 export type Selection =
   | { kind: "tool"; name: string }
@@ -41,6 +41,23 @@ export function createUiStore() {
 }
 
 export const uiStore = createUiStore();
+
+/** The UI store's named actions: components call these, never setState. */
+export const uiActions = {
+  /** Selects an item (and its tab, when given). */
+  select(selection: Selection | undefined, tab?: UiState["tab"]): void {
+    uiStore.setState(tab ? { selection, tab } : { selection });
+  },
+  setTab(tab: UiState["tab"]): void {
+    uiStore.setState({ tab });
+  },
+  setDraft(key: string, value: unknown): void {
+    uiStore.setState((s) => ({ drafts: { ...s.drafts, [key]: value } }));
+  },
+  setRoots(roots: Root[]): void {
+    uiStore.setState({ roots });
+  },
+};
 
 export function useUi<T>(selector: (s: UiState) => T): T {
   return useStore(uiStore, selector);

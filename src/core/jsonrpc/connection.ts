@@ -1,5 +1,5 @@
 import { Emitter } from "./events";
-import { McpError, toMcpError } from "./errors";
+import { McpError, toMcpError } from "../errors";
 import {
   errorResponse,
   isErrorResponse,
@@ -14,10 +14,9 @@ import {
   type JsonRpcRequest,
   type RequestId,
 } from "./messages";
-import { ErrorCode } from "../protocol/codes";
-import { isObject } from "../protocol/types";
+import { JsonRpcErrorCode as ErrorCode } from "./codes";
 import { peekFrame } from "./peek";
-import type { SendOptions, Transport } from "../transport/transport";
+import type { Channel, SendOptions } from "./channel";
 
 /** One frame as it crossed the wire, for logs, tests and the UI's wire view. */
 export interface Frame {
@@ -116,7 +115,7 @@ export class Connection {
   }
 
   /** Wires a transport's events to this connection and returns the undo. */
-  static over(transport: Transport, options: Omit<ConnectionOptions, "send">): { connection: Connection; detach: () => void } {
+  static over(transport: Channel, options: Omit<ConnectionOptions, "send">): { connection: Connection; detach: () => void } {
     const connection = new Connection({ ...options, send: (m, o) => transport.send(m, o) });
     const detach = transport.subscribe((event) => {
       if (event.type === "message") connection.receive(event.message, event);
@@ -233,7 +232,7 @@ export class Connection {
   }
 
   /**
-   * An unreadable frame whose id can still be read is not dropped in silence (issue 8): an answer
+   * An unreadable frame whose id can still be read is not dropped in silence: an answer
    * fails the request it answers at once, since nothing else will answer it (not a timeout later),
    * and a request gets an error reply, as JSON-RPC's receiving side always answers.
    */
@@ -243,9 +242,9 @@ export class Connection {
     const entry = this.#pending.get(head.id);
     if (entry && head.kind !== "request" && head.kind !== "notification") {
       const message = `the answer to ${entry.method} could not be read: ${error.message}`;
-      this.fail(head.id, new McpError({ kind: error.kind, message, data: error.data, cause: error }));
+      this.fail(head.id, new McpError({ kind: error.kind, message, ...(error.reason ? { reason: error.reason } : {}), cause: error }));
     } else if (head.kind === "request" && !this.#closed) {
-      const code = isObject(error.data) && error.data.frame === "notJson" ? ErrorCode.ParseError : ErrorCode.InvalidRequest;
+      const code = error.reason?.type === "badFrame" && error.reason.problem === "notJson" ? ErrorCode.ParseError : ErrorCode.InvalidRequest;
       void this.#write(errorResponse(head.id, { code, message: `could not read this request: ${error.message}` }), { relatedRequestId: head.id }).catch(
         (e: unknown) => console.warn("could not refuse an unreadable request:", toMcpError(e).message),
       );

@@ -13,7 +13,7 @@ export const MAX_FRAME_LENGTH = 8 * 1024 * 1024;
  */
 export const MAX_FRAME_DEPTH = 128;
 
-/** Why a frame was refused; kept in `McpError.data.frame`, so the UI can say it in words. */
+/** Why a frame was refused; kept in the error's `reason` (errors.ts), so the UI can say it in words. */
 export type FrameProblem = "notJson" | "tooLarge" | "tooDeep" | "batch" | "notMessage";
 
 /** "8 MB", "10.2 MB", "512 kB": sizes as a person reads them. */

@@ -1,4 +1,4 @@
-import { isObject } from "../protocol/types";
+import { isObject } from "../util/isObject";
 import { MAX_FRAME_DEPTH, MAX_FRAME_LENGTH, formatSize, nestingDepth, type FrameProblem } from "./limits";
 
 /** JSON-RPC 2.0 wire messages (jsonrpc.org/specification). Ids are strings or integers, never null. */

@@ -1,6 +1,7 @@
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { covers, elicitationMode } from "../protocol/capabilities";
-import { INPUT_KINDS, isObject, type ClientCapabilities, type InputRequest, type InputResponse } from "../protocol/types";
+import { isObject } from "../util/isObject";
+import { INPUT_KINDS, type ClientCapabilities, type InputRequest, type InputResponse } from "../protocol/types";
 import { checkElicitationUrl, checkRequestedSchema } from "./inputLimits";
 import type { InputContext, InputHandlers } from "./options";
 
@@ -25,7 +26,7 @@ export function checkInputRequest(key: string, value: unknown): InputRequest {
     if (elicitationMode(request) === "form" && !isObject(p.requestedSchema)) {
       throw new McpError({ kind: "protocol", message: `form elicitation "${key}" has no requestedSchema object` });
     }
-    // Hostile content (issue 8): links that would run code, schemas deep or recursive enough to hurt.
+    // Hostile content: links that would run code, schemas deep or recursive enough to hurt.
     if (elicitationMode(request) === "url") checkElicitationUrl(key, p.url as string);
     else checkRequestedSchema(key, p.requestedSchema);
   }
@@ -51,7 +52,7 @@ export async function answerInput(
     throw new McpError({
       kind: "protocol",
       message: `the server asked for ${what}, which this client did not declare`,
-      data: { key: ctx.key, method: request.method },
+      reason: { type: "undeclaredInput", key: ctx.key, method: request.method },
     });
   }
   const params = (request.params ?? {}) as never;
@@ -78,7 +79,7 @@ async function call<P, R>(handler: ((p: P, ctx: InputContext) => R | Promise<R>)
     throw new McpError({
       kind: "unsupported",
       message: `the server asked for ${method}: this client declares the capability but has no handler for it`,
-      data: { key: ctx.key, method },
+      reason: { type: "undeclaredInput", key: ctx.key, method },
     });
   }
   return handler(params, ctx);

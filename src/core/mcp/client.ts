@@ -1,22 +1,24 @@
 import { Connection, systemClock, type Clock, type Frame } from "../jsonrpc/connection";
 import { Emitter } from "../jsonrpc/events";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from "../jsonrpc/messages";
 import { capabilitiesFor } from "../protocol/capabilities";
 import { ErrorCode } from "../protocol/codes";
 import { META } from "../protocol/meta";
 import { REVISIONS, bestMutual, eraOf, newestFirst, type Era } from "../protocol/revisions";
-import { isObject, type ClientCapabilities, type Implementation, type ServerCapabilities, type Tool } from "../protocol/types";
+import type { ClientCapabilities, Implementation, ServerCapabilities, Tool } from "../protocol/types";
 import type { Transport } from "../transport/transport";
 import { paramHeaders, validateToolHeaders } from "../transport/headers";
 import type { ClientEvent } from "./events";
-import { driveInputFlow, type CallOptions } from "./inputDriver";
-import { LegacyInput } from "./legacyInput";
+import { CallRecord, newCallId, type CallHandle, type CallMethod } from "./call";
+import { CallRunner, type CallOptions } from "./callRunner";
+import type { CallHost } from "./callSteps";
 import { DEFAULT_CLIENT_INFO, DEFAULT_MAX_ROUNDS, declaredCapabilities, type ConnectOptions, type InputHandlers } from "./options";
 import { checkResultType, stampModern, type ModernRequestOptions } from "./modernRequest";
 import { tasksDeclared, withTasksDeclared } from "../tasks/drive";
 import type { TaskOptions } from "../tasks/types";
 import { openSubscription, type ListenHandle, type ListenOptions, type SubscriptionFilter } from "./subscriptions";
+import { isObject } from "../util/isObject";
 
 export interface ClientSnapshot {
   status: "connecting" | "connected" | "closed";
@@ -30,7 +32,7 @@ export interface ClientSnapshot {
 
 /**
  * A connected MCP client. It is a thin facade: negotiation lives here, the multi-round driver in
- * inputDriver.ts, live server requests of the initialize era in legacyInput.ts.
+ * callRunner.ts (both eras; live server requests of the initialize era in legacyInput.ts).
  */
 export class Client {
   readonly transport: Transport;
@@ -43,13 +45,14 @@ export class Client {
   readonly maxRounds: number;
   readonly clock: Clock;
   readonly options: ConnectOptions;
-  readonly legacyInput: LegacyInput;
   readonly toolSchemas = new Map<string, Tool>();
   /** How tasks are polled (ConnectOptions.tasks); per call, CallOptions.task overrides it. */
   readonly taskOptions: TaskOptions;
   #snapshot: ClientSnapshot;
   #detach: () => void;
-  #callCounter = 0;
+  readonly #runner: CallRunner;
+  /** Calls in flight, by call id, so their events reach their handles. */
+  readonly #calls = new Map<string, CallRecord>();
   #idCounter = 0;
 
   constructor(transport: Transport, options: ConnectOptions = {}) {
@@ -63,7 +66,7 @@ export class Client {
     if (this.offered.length === 0) throw new McpError({ kind: "protocol", message: `no known revision in versions: ${JSON.stringify(options.versions)}` });
     this.maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
     this.clock = options.clock ?? systemClock;
-    this.legacyInput = new LegacyInput(this);
+    this.#runner = new CallRunner(this.#callHost());
     this.#snapshot = {
       status: "connecting",
       revision: undefined,
@@ -87,13 +90,36 @@ export class Client {
     const unclose = transport.subscribe((event) => {
       if (event.type === "close" && this.#snapshot.status !== "closed") {
         this.#snapshot = { ...this.#snapshot, status: "closed" };
-        this.events.emit({ type: "closed", reason: event.reason ?? "the transport closed" });
+        this.emit({ type: "closed", reason: event.reason ?? "the transport closed" });
       }
     });
     this.#detach = () => {
       unframe();
       unclose();
       detach();
+    };
+  }
+
+  /** The narrow view of this client the call runner works through. */
+  #callHost(): CallHost {
+    const connection = (): Connection => this.connection;
+    return {
+      era: () => this.era,
+      clock: this.clock,
+      declared: this.declared,
+      handlers: this.handlers,
+      maxRounds: this.maxRounds,
+      step: this.options.step,
+      serverCapabilities: () => this.serverCapabilities,
+      tool: (name) => this.toolSchemas.get(name),
+      taskOptions: this.taskOptions,
+      request: (method, params, options) => this.request(method, params, options),
+      notify: (method, params) => connection().notify(method, params),
+      newId: () => connection().newId(),
+      isPending: (id) => connection().isPending(id),
+      fail: (id, error) => connection().fail(id, error),
+      hold: (id) => connection().hold(id),
+      emit: (event) => this.emit(event),
     };
   }
 
@@ -121,8 +147,15 @@ export class Client {
     return this.#snapshot.serverCapabilities;
   }
 
-  newCallId(): string {
-    return `call-${++this.#callCounter}`;
+  /** Reports one event: to the client's listeners and, when it belongs to a live call, to that call's handle. */
+  emit(event: ClientEvent): void {
+    this.events.emit(event);
+    const callId = "callId" in event ? event.callId : undefined;
+    if (!callId) return;
+    const call = this.#calls.get(callId);
+    if (!call) return;
+    call.deliver(event);
+    if (event.type === "callFinished") this.#calls.delete(callId);
   }
 
   /** Negotiates the revision: `server/discover` first when a 2026-07-28 revision is offered, else `initialize`. */
@@ -154,7 +187,7 @@ export class Client {
     }
   }
 
-  /** Which legacy revision to fall back to after a failed probe (brief §4.7), or none. */
+  /** Which legacy revision to fall back to after a failed probe, or none. */
   #legacyFallback(error: McpError, legacy: string[]): string | undefined {
     if (error.code === ErrorCode.UnsupportedProtocolVersion && isObject(error.data) && Array.isArray(error.data.supported)) {
       const best = bestMutual(this.offered, error.data.supported as string[]);
@@ -183,7 +216,7 @@ export class Client {
     // Server requests tied to no call (SDK servers send elicitation/create or roots/list this way) come
     // only on the standalone GET stream, so it is opened as SDK clients do. A 405 means the server has
     // none; any other failure is not fatal (the transport has logged it), so connecting goes on.
-    await this.transport.openStandaloneStream?.().catch(() => undefined);
+    if (this.transport.capabilities.standaloneStream) await this.transport.openStandaloneStream?.().catch(() => undefined);
     this.#connected(
       isObject(result.serverInfo) ? (result.serverInfo as unknown as Implementation) : undefined,
       isObject(result.capabilities) ? (result.capabilities as ServerCapabilities) : {},
@@ -196,12 +229,12 @@ export class Client {
     const from = this.#snapshot.revision;
     this.#snapshot = { ...this.#snapshot, revision, era };
     this.transport.setProtocolVersion?.(revision);
-    if (from !== revision) this.events.emit({ type: "revisionChanged", from, to: revision, reason });
+    if (from !== revision) this.emit({ type: "revisionChanged", from, to: revision, reason });
   }
 
   #connected(serverInfo: Implementation | undefined, serverCapabilities: ServerCapabilities, instructions: string | undefined): void {
     this.#snapshot = { ...this.#snapshot, status: "connected", serverInfo, serverCapabilities, instructions };
-    this.events.emit({
+    this.emit({
       type: "connected",
       revision: this.#snapshot.revision as string,
       era: this.#snapshot.era as Era,
@@ -250,7 +283,7 @@ export class Client {
   async listTools(): Promise<Tool[]> {
     const result = await this.request("tools/list");
     const listed = Array.isArray(result.tools) ? (result.tools.filter((t) => isObject(t) && typeof t.name === "string") as unknown as Tool[]) : [];
-    const checkHeaders = this.transport.kind === "http" || this.transport.kind === "bridge";
+    const checkHeaders = this.transport.capabilities.paramHeaders;
     const tools: Tool[] = [];
     const dropped: { name: string; reason: string }[] = [];
     for (const tool of listed) {
@@ -279,26 +312,59 @@ export class Client {
     return this.request("prompts/list");
   }
 
-  /** Calls a tool and drives its input rounds to completion (seed: `client/call-tool`). */
+  /**
+   * Starts a tools/call, resources/read or prompts/get and drives its input rounds to completion
+   * (seed: `client/call-tool`). `callStarted` is emitted before this returns; the handle's outcome
+   * never rejects.
+   */
+  startCall(method: CallMethod, params: Record<string, unknown>, options: CallOptions = {}): CallHandle {
+    const call = new CallRecord(newCallId(), method, params);
+    this.#calls.set(call.id, call);
+    let runOptions = options;
+    if (method === "tools/call" && typeof params.name === "string") {
+      // SEP-2243: annotated arguments are mirrored into Mcp-Param-* headers on every round.
+      const schema = this.toolSchemas.get(params.name)?.inputSchema;
+      const args = isObject(params.arguments) ? params.arguments : {};
+      const mirrored = schema && this.era === "modern" && this.transport.capabilities.paramHeaders ? paramHeaders(schema, args) : {};
+      const headers = Object.keys(mirrored).length > 0 ? { ...mirrored, ...options.headers } : options.headers;
+      if (headers) runOptions = { ...options, headers };
+    }
+    this.#runner.run(call, runOptions).then(
+      (result) => call.finish({ ok: true, result }),
+      (error: McpError) => call.finish({ ok: false, error }),
+    );
+    return call;
+  }
+
+  /** Calls a tool: startCall's outcome as a promise that rejects on error. */
   callTool(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<Record<string, unknown>> {
-    // SEP-2243: annotated arguments are mirrored into Mcp-Param-* headers on every round.
-    const schema = this.toolSchemas.get(name)?.inputSchema;
-    const mirrored = schema && this.era === "modern" && this.transport.kind !== "in-process" ? paramHeaders(schema, args) : {};
-    const headers = Object.keys(mirrored).length > 0 ? { ...mirrored, ...options.headers } : options.headers;
-    return driveInputFlow(this, "tools/call", { name, arguments: args }, headers ? { ...options, headers } : options);
+    return settled(this.startCall("tools/call", { name, arguments: args }, options));
   }
 
   readResource(uri: string, options: CallOptions = {}): Promise<Record<string, unknown>> {
-    return driveInputFlow(this, "resources/read", { uri }, options);
+    return settled(this.startCall("resources/read", { uri }, options));
   }
 
   getPrompt(name: string, args: Record<string, string> = {}, options: CallOptions = {}): Promise<Record<string, unknown>> {
-    return driveInputFlow(this, "prompts/get", { name, arguments: args }, options);
+    return settled(this.startCall("prompts/get", { name, arguments: args }, options));
   }
 
   /** Opens `subscriptions/listen` for change notifications (2026-07-28; see subscriptions.ts). */
   listen(filter: SubscriptionFilter, options: ListenOptions = {}): ListenHandle {
-    return openSubscription(this, filter, options);
+    const revision = this.revision;
+    return openSubscription(
+      {
+        era: revision === undefined ? undefined : this.era,
+        newId: () => this.connection.newId(),
+        stamp: (params) => stampModern(params, revision as string, this.clientInfo, capabilitiesFor(revision as string, this.declared)),
+        send: (method, params, sendOptions) => this.connection.request(method, params, sendOptions),
+        notify: (method, params) => this.connection.notify(method, params),
+        subscribe: (listener) => this.subscribe(listener),
+        abortClosesStream: this.transport.capabilities.abortClosesStream,
+      },
+      filter,
+      options,
+    );
   }
 
   #onServerRequest(request: JsonRpcRequest, relatedRequestId: RequestId | undefined): Promise<Record<string, unknown>> {
@@ -306,15 +372,15 @@ export class Client {
     if (this.era === "modern") {
       return Promise.reject(new McpError({ kind: "protocol", code: ErrorCode.MethodNotFound, message: `Method not found: ${request.method} (2026-07-28 servers send no requests)` }));
     }
-    return this.legacyInput.answer(request, relatedRequestId);
+    return this.#runner.answerServerRequest(request, relatedRequestId);
   }
 
   #onNotification(n: JsonRpcNotification, relatedRequestId: RequestId | undefined): void {
-    this.events.emit({
+    this.emit({
       type: "notification",
       method: n.method,
       params: n.params,
-      callId: relatedRequestId === undefined ? undefined : this.legacyInput.callOf(relatedRequestId),
+      callId: relatedRequestId === undefined ? undefined : this.#runner.callOf(relatedRequestId),
       at: this.clock.now(),
     });
   }
@@ -325,8 +391,15 @@ export class Client {
     this.connection.close();
     this.#detach();
     await this.transport.close();
-    this.events.emit({ type: "closed", reason: "closed by the client" });
+    this.emit({ type: "closed", reason: "closed by the client" });
   }
+}
+
+/** A handle's outcome as a promise that rejects with the call's error. */
+async function settled(call: CallHandle): Promise<Record<string, unknown>> {
+  const outcome = await call.outcome;
+  if (outcome.ok) return outcome.result;
+  throw outcome.error;
 }
 
 /** Connects over a transport and negotiates the revision (seed: `client/connect`). */
@@ -340,4 +413,3 @@ export async function connect(transport: Transport, options: ConnectOptions = {}
   }
 }
 
-export { DEFAULT_MAX_ROUNDS };

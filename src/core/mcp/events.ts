@@ -1,9 +1,9 @@
 import type { Frame } from "../jsonrpc/connection";
-import type { McpError } from "../jsonrpc/errors";
+import type { McpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import type { Era } from "../protocol/revisions";
 import type { Implementation, InputRequest, InputRequests, InputResponse, InputResponses, ServerCapabilities } from "../protocol/types";
-import type { DecodedState } from "../state";
+import type { DecodedState } from "../state/decode";
 import type { TaskEvent } from "../tasks/types";
 
 /** A retry held in step mode (or an initialize-era answer about to go), open to edits. */

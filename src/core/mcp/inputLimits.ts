@@ -1,10 +1,10 @@
 /**
  * Checks on what a server asks for that go beyond shape: absurd form schemas and links that must
- * never be opened are refused before a handler or a person sees them (issue 8). A schema that is only
+ * never be opened are refused before a handler or a person sees them. A schema that is only
  * outside the MCP subset (spec "Elicitation", form mode: a flat object of primitives) still passes:
  * the app shows it with warnings, since a server author needs to see what they sent.
  */
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { formatSize } from "../jsonrpc/limits";
 
 /** A flat MCP form schema nests 6 levels at most (object, properties, property, items, anyOf, option). */
@@ -17,7 +17,7 @@ export const MAX_SCHEMA_REFS = 100;
 export const MAX_URL_LENGTH = 8192;
 
 function refused(key: string, message: string): McpError {
-  return new McpError({ kind: "protocol", message, data: { fault: "badInputRequest", key } });
+  return new McpError({ kind: "protocol", message, reason: { type: "badInputRequest", key } });
 }
 
 /** Only absolute http(s) URLs may reach the user: `javascript:` and `data:` links run or render code. */

@@ -1,16 +1,12 @@
-import { McpError, toMcpError } from "../jsonrpc/errors";
+import { McpError, toMcpError } from "../errors";
 import type { JsonRpcRequest, RequestId } from "../jsonrpc/messages";
 import { ErrorCode } from "../protocol/codes";
 import { INPUT_KINDS, type InputResponse } from "../protocol/types";
-import { answerInput, checkInputRequest } from "./answerInput";
-import type { Client } from "./client";
-import { hold, type CallState } from "./inputDriver";
+import { checkInputRequest } from "./answerInput";
+import { answerOne, hold, nextRound, type CallHost, type CallState } from "./callSteps";
 
-interface Tracked {
-  state: CallState;
-  /** Requests of the current round still unanswered; a request that finds none open starts a round. */
-  open: number;
-}
+/** Finds the call a server request belongs to: its request id and state (the runner tracks them). */
+export type FindCall = (relatedRequestId: RequestId | undefined) => [RequestId, CallState] | undefined;
 
 /**
  * Initialize-era input: the server asks with live requests inside a call. They are answered with the
@@ -18,30 +14,14 @@ interface Tracked {
  * wire has no round marker); while one is open the call's timeout is held, since a person may be typing.
  */
 export class LegacyInput {
-  readonly #client: Client;
-  readonly #calls = new Map<RequestId, Tracked>();
+  readonly #host: CallHost;
+  readonly #find: FindCall;
+  /** Server requests of each call's current round still unanswered; one that finds none open starts a round. */
+  readonly #open = new WeakMap<CallState, number>();
 
-  constructor(client: Client) {
-    this.#client = client;
-  }
-
-  /** Registers a call's request id before it is sent, so server requests on its stream find it. */
-  track(id: RequestId, state: CallState): () => void {
-    this.#calls.set(id, { state, open: 0 });
-    return () => this.#calls.delete(id);
-  }
-
-  callOf(requestId: RequestId): string | undefined {
-    return this.#calls.get(requestId)?.state.callId;
-  }
-
-  #find(relatedRequestId: RequestId | undefined): [RequestId, Tracked] | undefined {
-    if (relatedRequestId !== undefined) {
-      const tracked = this.#calls.get(relatedRequestId);
-      if (tracked) return [relatedRequestId, tracked];
-    }
-    // Transports without per-request streams (in-process, stdio): one call in flight is unambiguous.
-    return this.#calls.size === 1 ? [...this.#calls.entries()][0] : undefined;
+  constructor(host: CallHost, find: FindCall) {
+    this.#host = host;
+    this.#find = find;
   }
 
   async answer(request: JsonRpcRequest, relatedRequestId: RequestId | undefined): Promise<Record<string, unknown>> {
@@ -56,24 +36,21 @@ export class LegacyInput {
     } catch (e) {
       throw new McpError({ kind: "protocol", code: ErrorCode.InvalidParams, message: toMcpError(e).message });
     }
-    const client = this.#client;
+    const host = this.#host;
     const found = this.#find(relatedRequestId);
-    const tracked = found?.[1];
-    const state = tracked?.state;
+    const state = found?.[1];
     let release = (): void => undefined;
-    if (found && tracked && state) {
-      if (tracked.open === 0) {
-        state.round++;
-        if (state.round > state.maxRounds) {
-          const error = new McpError({
-            kind: "tooManyRounds",
-            message: `${state.method} asked for input ${state.round} times; the cap is ${state.maxRounds} rounds`,
-            data: { rounds: state.round, maxRounds: state.maxRounds },
-          });
+    if (found && state) {
+      const open = this.#open.get(state) ?? 0;
+      if (open === 0) {
+        try {
+          nextRound(state);
+        } catch (e) {
+          const error = toMcpError(e);
           state.fail(error);
           throw new McpError({ kind: "protocol", code: ErrorCode.InternalError, message: error.message });
         }
-        client.events.emit({
+        host.emit({
           type: "roundStarted",
           callId: state.callId,
           round: state.round,
@@ -82,39 +59,37 @@ export class LegacyInput {
           inputRequests: { [key]: input },
           requestState: undefined,
           decodedState: undefined,
-          at: client.clock.now(),
+          at: host.clock.now(),
         });
       }
-      tracked.open++;
-      release = client.connection.hold(found[0]);
+      this.#open.set(state, open + 1);
+      release = host.hold(found[0]);
     }
     const round = state?.round ?? 0;
-    const callId = state?.callId;
-    const at = client.clock.now();
-    client.events.emit({ type: "inputRequested", callId: callId ?? "", round, key, request: input, at });
+    // Step mode holds the answer itself: in this era it is what goes back to the server.
+    const review = state
+      ? async (response: InputResponse): Promise<InputResponse> => {
+          const draft = { era: "legacy" as const, callId: state.callId, method: state.method, round, params: state.params, inputResponses: { [key]: response } };
+          const held = await hold(host, state, draft);
+          return held.draft.inputResponses[key] ?? response;
+        }
+      : undefined;
     try {
-      const ctx = { key, round, callId, era: "legacy" as const, signal: state?.signal ?? new AbortController().signal };
-      let response: InputResponse = await answerInput(input, client.declared, client.handlers, ctx);
-      if (state) {
-        const draft = { era: "legacy" as const, callId: state.callId, method: state.method, round, params: state.params, inputResponses: { [key]: response } };
-        const held = await hold(client, state, draft);
-        response = held.draft.inputResponses[key] ?? response;
-      }
-      client.events.emit({ type: "inputAnswered", callId: callId ?? "", round, key, response, at: client.clock.now(), ms: client.clock.now() - at });
+      const slot = { callId: state?.callId, round, key, era: "legacy" as const, signal: state?.signal ?? new AbortController().signal };
+      const response = await answerOne(host, slot, input, review);
       return response as unknown as Record<string, unknown>;
     } catch (e) {
       const error = toMcpError(e, "unsupported");
-      client.events.emit({ type: "inputAnswered", callId: callId ?? "", round, key, response: undefined, error, at: client.clock.now(), ms: client.clock.now() - at });
       if (state && (error.kind === "unsupported" || error.kind === "cancelled")) state.fail(error);
       throw wireError(error, request.method);
     } finally {
-      if (tracked) tracked.open--;
+      if (state) this.#open.set(state, (this.#open.get(state) ?? 1) - 1);
       release();
     }
   }
 }
 
-/** The error the server gets back: the codes the spec suggests for each refusal (brief §3.3). */
+/** The error the server gets back: the codes the spec suggests for each refusal (MCP "Error Handling"). */
 function wireError(error: McpError, method: string): McpError {
   if (error.code !== undefined) return error;
   const code =

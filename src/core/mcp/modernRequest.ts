@@ -1,8 +1,9 @@
 import type { RequestOptions } from "../jsonrpc/connection";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import { META, isInputMethod } from "../protocol/meta";
-import { isObject, type ClientCapabilities, type Implementation } from "../protocol/types";
+import { isObject } from "../util/isObject";
+import type { ClientCapabilities, Implementation } from "../protocol/types";
 
 export interface ModernRequestOptions extends RequestOptions {
   /** Use this JSON-RPC id for the first attempt (the input driver tracks its ids). */
@@ -38,7 +39,7 @@ export function baseParams(params: Record<string, unknown>): Record<string, unkn
 }
 
 /**
- * A 2026-07-28 result's `resultType` as the client must read it (brief §2, §5.4.6): absent is
+ * A 2026-07-28 result's `resultType` as the client must read it: absent is
  * "complete", "input_required" only on tools/call, prompts/get and resources/read, anything else invalid.
  */
 export function checkResultType(method: string, result: Record<string, unknown>, takesTasks = false): Record<string, unknown> {

@@ -1,6 +1,6 @@
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import type { InputMethod } from "../protocol/meta";
-import { isObject } from "../protocol/types";
+import { isObject } from "../util/isObject";
 
 /** What each call's complete result must hold (schema: CallToolResult, GetPromptResult, ReadResourceResult). */
 const LISTS: Record<InputMethod, { field: string; item: (v: Record<string, unknown>) => string | undefined }> = {
@@ -17,14 +17,14 @@ function typeName(value: unknown): string {
 }
 
 /**
- * Refuses a complete result of the wrong shape with a `protocol` error (issue 8), so what the app
+ * Refuses a complete result of the wrong shape with a `protocol` error, so what the app
  * renders is always the shape it expects: a list of blocks, messages or contents, each an object.
  */
 export function checkResultShape(method: InputMethod, result: Record<string, unknown>): Record<string, unknown> {
   const { field, item } = LISTS[method];
   const list = result[field];
   const bad = (why: string): McpError =>
-    new McpError({ kind: "protocol", message: `the ${method} result is malformed: ${why}`, data: { fault: "badResult", field } });
+    new McpError({ kind: "protocol", message: `the ${method} result is malformed: ${why}`, reason: { type: "badResult", field } });
   if (!Array.isArray(list)) throw bad(`${field} is ${list === undefined ? "missing" : typeName(list)}, not a list`);
   for (let i = 0; i < list.length; i++) {
     const entry: unknown = list[i];

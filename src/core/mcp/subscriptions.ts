@@ -1,18 +1,12 @@
-import { McpError, toMcpError } from "../jsonrpc/errors";
+import { McpError, toMcpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
-import { capabilitiesFor } from "../protocol/capabilities";
 import { META } from "../protocol/meta";
-import { isObject } from "../protocol/types";
-import type { Client } from "./client";
-import { stampModern } from "./modernRequest";
+import type { Era } from "../protocol/revisions";
+import type { SubscriptionFilter } from "../protocol/types";
+import { isObject } from "../util/isObject";
+import type { ClientEvent } from "./events";
 
-/** What a `subscriptions/listen` asks for (2026-07-28 `SubscriptionFilter`, SEP-2575 "Subscriptions"). */
-export interface SubscriptionFilter {
-  toolsListChanged?: boolean;
-  promptsListChanged?: boolean;
-  resourcesListChanged?: boolean;
-  resourceSubscriptions?: string[];
-}
+export type { SubscriptionFilter };
 
 export interface ListenOptions {
   /** Each notification tagged with this subscription, the acknowledgement included. */
@@ -37,6 +31,20 @@ function tagOf(params: Record<string, unknown> | undefined): unknown {
   return meta?.[META.subscriptionId];
 }
 
+/** What a subscription needs from the client, and no more. */
+export interface SubscriptionHost {
+  readonly era: Era | undefined;
+  newId(): RequestId;
+  /** Adds the 2026-07-28 per-request `_meta` (revision, client info, capabilities). */
+  stamp(params: Record<string, unknown>): Record<string, unknown>;
+  /** Sends as is: no request timeout (a subscription is meant to stay open), no -32022 retry. */
+  send(method: string, params: Record<string, unknown>, options: { id: RequestId; signal: AbortSignal }): Promise<Record<string, unknown>>;
+  notify(method: string, params: Record<string, unknown>): Promise<void>;
+  subscribe(listener: (event: ClientEvent) => void): () => void;
+  /** Whether aborting the request already tells the server (its HTTP stream closes). */
+  readonly abortClosesStream: boolean;
+}
+
 /**
  * Opens `subscriptions/listen` (2026-07-28 only: initialize-era servers send list_changed on their
  * own). The request stays open; its notifications carry its id as `subscriptionId`. It is sent without
@@ -44,11 +52,11 @@ function tagOf(params: Record<string, unknown> | undefined): unknown {
  * request: over HTTP that closes its stream, which is the cancellation; elsewhere
  * `notifications/cancelled` says so.
  */
-export function openSubscription(client: Client, filter: SubscriptionFilter, options: ListenOptions = {}): ListenHandle {
-  if (client.era !== "modern" || client.revision === undefined) {
+export function openSubscription(client: SubscriptionHost, filter: SubscriptionFilter, options: ListenOptions = {}): ListenHandle {
+  if (client.era !== "modern") {
     throw new McpError({ kind: "protocol", message: "subscriptions/listen exists only on 2026-07-28; initialize-era servers send list_changed notifications unasked" });
   }
-  const id = client.connection.newId();
+  const id = client.newId();
   const controller = new AbortController();
   let closed = false;
   let acknowledge: (f: SubscriptionFilter) => void = () => undefined;
@@ -64,9 +72,8 @@ export function openSubscription(client: Client, filter: SubscriptionFilter, opt
     if (event.method === ACKNOWLEDGED) acknowledge(isObject(params.notifications) ? (params.notifications as SubscriptionFilter) : {});
     options.onNotification?.(event.method, params);
   });
-  const revision = client.revision;
-  const params = stampModern({ notifications: { ...filter } }, revision, client.clientInfo, capabilitiesFor(revision, client.declared));
-  const ended = client.connection.request("subscriptions/listen", params, { id, signal: controller.signal }).then(
+  const params = client.stamp({ notifications: { ...filter } });
+  const ended = client.send("subscriptions/listen", params, { id, signal: controller.signal }).then(
     () => {
       unsubscribe();
       refuse(new McpError({ kind: "protocol", message: "the server ended the subscription before acknowledging it" }));
@@ -86,8 +93,8 @@ export function openSubscription(client: Client, filter: SubscriptionFilter, opt
       if (closed) return;
       closed = true;
       controller.abort();
-      if (client.transport.kind !== "http" && !client.connection.closed) {
-        void client.connection.notify("notifications/cancelled", { requestId: id, reason: "subscription closed by the client" }).catch(() => undefined);
+      if (!client.abortClosesStream) {
+        void client.notify("notifications/cancelled", { requestId: id, reason: "subscription closed by the client" }).catch(() => undefined);
       }
     },
   };

@@ -1,4 +1,4 @@
-import { isObject } from "../protocol/types";
+import { isObject } from "../util/isObject";
 
 /**
  * The text of a result joined by newlines: a tool's text content, a prompt's text messages, or a

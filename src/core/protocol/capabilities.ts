@@ -1,5 +1,5 @@
 import type { ClientCapabilities, InputKind, InputRequest } from "./types";
-import { isObject } from "./types";
+import { isObject } from "../util/isObject";
 import { hasElicitation, hasUrlElicitation } from "./revisions";
 
 /** Which elicitation mode a request uses; an absent `mode` is form (spec 2025-11-25 "Elicitation"). */

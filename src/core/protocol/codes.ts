@@ -1,10 +1,8 @@
-/** JSON-RPC and MCP error codes (JSON-RPC 2.0 §5.1; MCP 2026-07-28 "Error codes"). */
+import { JsonRpcErrorCode } from "../jsonrpc/codes";
+
+/** JSON-RPC's error codes and MCP's own (MCP 2026-07-28 "Error codes"). */
 export const ErrorCode = {
-  ParseError: -32700,
-  InvalidRequest: -32600,
-  MethodNotFound: -32601,
-  InvalidParams: -32602,
-  InternalError: -32603,
+  ...JsonRpcErrorCode,
   /** Legacy (≤2025-11-25) resource not found; 2026 clients still accept it. */
   ResourceNotFound: -32002,
   /** 2025-11-25 only. */

@@ -209,6 +209,14 @@ export interface Prompt {
   arguments?: PromptArgument[];
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/** What a `subscriptions/listen` asks for (2026-07-28 `SubscriptionFilter`, SEP-2575 "Subscriptions"). */
+export interface SubscriptionFilter {
+  toolsListChanged?: boolean;
+  promptsListChanged?: boolean;
+  resourcesListChanged?: boolean;
+  resourceSubscriptions?: string[];
 }
+
+/** The levels of `logging/setLevel` and `notifications/message`, least severe first (the syslog severities of RFC 5424). */
+export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,4 +1,4 @@
-// Property tests (issue 8): random bytes, in every shape a token or a frame could take, never throw out
+// Property tests: random bytes, in every shape a token or a frame could take, never throw out
 // of the decoders. The requestState decoder, the MAC check, the scope check, the frame parser and the
 // frame peek each get well over 10,000 random inputs.
 import fc from "fast-check";

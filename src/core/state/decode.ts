@@ -4,7 +4,7 @@
  * throws: the input comes from a server the user is inspecting, which may be broken or hostile.
  */
 import type { JsonObject, JsonValue } from "../protocol/types";
-import { isObject } from "../protocol/types";
+import { isObject } from "../util/isObject";
 import type { PresaParts, PresaPayload } from "./format";
 import {
   TOKEN_PREFIX,

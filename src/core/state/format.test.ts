@@ -15,7 +15,7 @@ import {
   splitToken,
   splitTokenDecoded,
 } from "./format";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 
 const utf8 = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text);
 const digestOf = (text: string): string => base64urlEncode(sha256(utf8(text)));

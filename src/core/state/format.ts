@@ -7,8 +7,8 @@ import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import canonicalize from "canonicalize";
 import type { JsonValue } from "../protocol/types";
-import { isObject } from "../protocol/types";
-import { McpError } from "../jsonrpc/errors";
+import { isObject } from "../util/isObject";
+import { McpError } from "../errors";
 
 /** The first part of every presa v1 token; it names the format and its version. */
 export const TOKEN_PREFIX = "p1";
@@ -339,3 +339,10 @@ export function constantTimeEqual(a: string, b: string): boolean {
   for (let i = 0; i < n; i++) diff |= (a.charCodeAt(i) | 0) ^ (b.charCodeAt(i) | 0);
   return diff === 0;
 }
+
+/**
+ * Which check refused a token, as the reference server reports it in a -32602 error's
+ * `data.reason` (docs/request-state.md); each maps to one line of the acceptance rule.
+ */
+export const STATE_FAILURE_REASONS = ["malformed", "signature", "version", "method", "params", "caller", "expired"] as const;
+export type StateFailureReason = (typeof STATE_FAILURE_REASONS)[number];

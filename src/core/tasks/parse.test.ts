@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { McpError } from "../jsonrpc/errors";
+import type { McpError } from "../errors";
 import { checkTransition, effectivePollMs, isLegacyCreateTaskResult, readCreateTaskResult, readTask } from "./parse";
 import type { TaskSnapshot } from "./types";
 

@@ -1,13 +1,13 @@
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import type { Era } from "../protocol/revisions";
-import { isObject } from "../protocol/types";
+import { isObject } from "../util/isObject";
 import { TASK_DEFAULTS, TASK_STATUSES, isTerminalStatus, type TaskOptions, type TaskSnapshot, type TaskStatus } from "./types";
 
 const MAX_ID = 256;
 const MAX_MESSAGE = 2_000;
 
-function bad(message: string, data?: unknown): McpError {
-  return new McpError({ kind: "protocol", message, data: { fault: "badTask", ...(isObject(data) ? data : {}) } });
+function bad(message: string, taskId?: string): McpError {
+  return new McpError({ kind: "protocol", message, reason: taskId === undefined ? { type: "badTask" } : { type: "badTask", taskId } });
 }
 
 function shown(value: unknown): string {
@@ -30,7 +30,7 @@ export function readTask(value: unknown, era: Era): TaskSnapshot {
   const { taskId, status, statusMessage, createdAt, lastUpdatedAt } = value;
   if (typeof taskId !== "string" || taskId === "" || taskId.length > MAX_ID) throw bad(`the task's id is ${shown(taskId)}, not a string of 1 to ${MAX_ID} characters`);
   if (!TASK_STATUSES.includes(status as TaskStatus)) {
-    throw bad(`the server reported an unknown task status ${shown(status)} (known: ${TASK_STATUSES.join(", ")})`, { taskId, status });
+    throw bad(`the server reported an unknown task status ${shown(status)} (known: ${TASK_STATUSES.join(", ")})`, taskId);
   }
   const ttlRaw = era === "modern" ? value.ttlMs : value.ttl;
   const ttlMs = ttlRaw === null || ttlRaw === undefined ? null : (duration(ttlRaw, era === "modern" ? "ttlMs" : "ttl") as number);

@@ -1,11 +1,12 @@
 import type { Clock } from "../jsonrpc/connection";
-import { McpError, toMcpError } from "../jsonrpc/errors";
+import { McpError, toMcpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import { checkInputRequest } from "../mcp/answerInput";
 import type { ClientEvent } from "../mcp/events";
 import { ErrorCode } from "../protocol/codes";
 import type { Era } from "../protocol/revisions";
-import { isObject, type InputRequest, type InputResponse, type InputResponses } from "../protocol/types";
+import type { InputRequest, InputResponse, InputResponses } from "../protocol/types";
+import { isObject } from "../util/isObject";
 import { checkTransition, effectivePollMs, readTask } from "./parse";
 import { TASK_DEFAULTS, isTerminalStatus, type TaskOptions, type TaskSnapshot } from "./types";
 
@@ -120,7 +121,7 @@ class TaskRun implements TaskHandle {
       return result;
     } catch (e) {
       const error = toMcpError(e);
-      const fault = isObject(error.data) ? error.data.fault : undefined;
+      const fault = error.reason?.type;
       // A task the server lied about may still run there, whatever it last said; a gone one cannot.
       if (fault !== "taskGone" && (fault === "badTask" || !isTerminalStatus(this.#snapshot.status))) await this.#cancelOnServer(error.message);
       this.#finish(started, error);
@@ -201,13 +202,13 @@ class TaskRun implements TaskHandle {
     } catch (e) {
       const error = toMcpError(e);
       if (error.code === ErrorCode.InvalidParams) {
-        throw new McpError({ kind: "protocol", code: error.code, message: `the task ${this.taskId} is gone: the server no longer knows it (${error.message})`, data: { fault: "taskGone", taskId: this.taskId } });
+        throw new McpError({ kind: "protocol", code: error.code, message: `the task ${this.taskId} is gone: the server no longer knows it (${error.message})`, reason: { type: "taskGone", taskId: this.taskId } });
       }
       throw error;
     }
     const next = readTask(raw, this.era);
     const why = checkTransition(this.#snapshot, next);
-    if (why) throw new McpError({ kind: "protocol", message: why, data: { fault: "badTask", taskId: this.taskId } });
+    if (why) throw new McpError({ kind: "protocol", message: why, reason: { type: "badTask", taskId: this.taskId } });
     this.#see(next);
     return raw;
   }

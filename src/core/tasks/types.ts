@@ -1,4 +1,4 @@
-import type { McpError } from "../jsonrpc/errors";
+import type { McpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import type { Era } from "../protocol/revisions";
 

@@ -1,7 +1,7 @@
 import { Emitter } from "../jsonrpc/events";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import type { JsonRpcMessage } from "../jsonrpc/messages";
-import { isObject } from "../protocol/types";
+import { isObject } from "../util/isObject";
 import {
   BRIDGE_EVENTS,
   BRIDGE_HEADERS,
@@ -13,7 +13,7 @@ import {
 } from "./bridgeProtocol";
 import { frameEvent } from "./httpStream";
 import { readSse } from "./sse";
-import type { Transport, TransportEvent } from "./transport";
+import type { Transport, TransportCapabilities, TransportEvent } from "./transport";
 
 /** Where the local bridge listens and the per-launch token every request to it must carry. */
 export interface BridgeEndpoint {
@@ -37,7 +37,7 @@ function authorized(endpoint: BridgeEndpoint, headers?: HeadersInit): Headers {
   return h;
 }
 
-/** The bridge's own refusal or failure as an McpError; `data.bridge` is its error code. */
+/** The bridge's own refusal or failure as an McpError; `reason.code` is its error code. */
 async function bridgeError(response: Response, what: string): Promise<McpError> {
   const text = await response.text().catch(() => "");
   let code = "error";
@@ -51,7 +51,7 @@ async function bridgeError(response: Response, what: string): Promise<McpError> 
   } catch {
     // not JSON: the text itself is the message
   }
-  return new McpError({ kind: "transport", status: response.status, message: `${what}: the bridge answered ${response.status}: ${message}`, data: { bridge: code } });
+  return new McpError({ kind: "transport", status: response.status, message: `${what}: the bridge answered ${response.status}: ${message}`, reason: { type: "bridge", code } });
 }
 
 /** A fetch that failed before any answer: the bridge is not running, or this page may not call it. */
@@ -60,7 +60,7 @@ function unreachable(endpoint: BridgeEndpoint, error: unknown): McpError {
   return new McpError({
     kind: "transport",
     message: `could not reach the bridge at ${endpoint.url} (${reason}): is it running, and is this page's origin allowed?`,
-    data: { bridge: "unreachable" },
+    reason: { type: "bridge", code: "unreachable" },
     cause: error,
   });
 }
@@ -138,6 +138,7 @@ export function describeExit(exit: ExitInfo): string {
  */
 export class BridgeStdioTransport implements Transport {
   readonly kind = "stdio" as const;
+  readonly capabilities: TransportCapabilities = { paramHeaders: false, abortClosesStream: false, standaloneStream: false, sessions: false };
   readonly session: SpawnedSession;
   readonly #endpoint: BridgeEndpoint;
   readonly #fetch: typeof fetch;
@@ -225,7 +226,7 @@ export class BridgeStdioTransport implements Transport {
 
   async #post(message: JsonRpcMessage): Promise<void> {
     if (this.#closed || this.#exit) {
-      throw new McpError({ kind: "closed", message: this.#exit ? describeExit(this.#exit) : "stdio transport is closed" });
+      throw new McpError({ kind: "closed", message: this.#exit ? describeExit(this.#exit) : "stdio transport is closed", ...(this.#exit ? { reason: { type: "exit" as const, exit: this.#exit } } : {}) });
     }
     let response: Response;
     try {
@@ -239,7 +240,7 @@ export class BridgeStdioTransport implements Transport {
     }
     if (response.status === 202) return void (await response.body?.cancel());
     const error = await bridgeError(response, "writing to the server's stdin");
-    if (response.status === 404 || response.status === 410) throw new McpError({ kind: "closed", message: error.message, data: error.data });
+    if (response.status === 404 || response.status === 410) throw new McpError({ kind: "closed", message: error.message, ...(error.reason ? { reason: error.reason } : {}) });
     throw error;
   }
 
@@ -284,6 +285,9 @@ export class BridgeStdioTransport implements Transport {
       this.#events.emit(event);
     } else if (type === BRIDGE_EVENTS.stderr && typeof payload === "string") {
       this.#options.onStderr?.(payload);
+    } else if (type === BRIDGE_EVENTS.notice && typeof payload === "string") {
+      // The bridge's own word about this session's output (a line it cut), shown with the server's stderr.
+      this.#options.onStderr?.(`[presa bridge] ${payload}`);
     } else if (type === BRIDGE_EVENTS.exit && isObject(payload)) {
       this.#exit = payload as unknown as ExitInfo;
       this.#options.onExit?.(this.#exit);

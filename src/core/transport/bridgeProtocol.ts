@@ -1,3 +1,5 @@
+import type { ProcessExit } from "../errors";
+
 /**
  * The wire between the inspector page and its local bridge (bin/bridge.ts): shared by the browser
  * transport (bridge.ts) and the Node bridge (src/bridge), so both read the same names.
@@ -26,8 +28,8 @@ export const BRIDGE_HEADERS = {
   marker: "X-Presa-Bridge",
 } as const;
 
-/** SSE event types on a session's event stream. */
-export const BRIDGE_EVENTS = { stdout: "stdout", stderr: "stderr", exit: "exit" } as const;
+/** SSE event types on a session's event stream; `notice` is the bridge's own word (a line it cut). */
+export const BRIDGE_EVENTS = { stdout: "stdout", stderr: "stderr", exit: "exit", notice: "notice" } as const;
 
 /** What to spawn: an argv (no shell), extra environment, and a working directory. */
 export interface SpawnSpec {
@@ -60,12 +62,7 @@ export interface SpawnedSession {
 }
 
 /** How a process ended: its exit code or signal, or why it never started; the last stderr lines. */
-export interface ExitInfo {
-  code: number | null;
-  signal: string | null;
-  error?: string;
-  stderrTail: string[];
-}
+export type ExitInfo = ProcessExit;
 
 /** The body of every answer the bridge gives itself (marker `error`). */
 export interface BridgeErrorBody {

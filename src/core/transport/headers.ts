@@ -1,5 +1,5 @@
 import type { JsonRpcMessage } from "../jsonrpc/messages";
-import { isObject } from "../protocol/types";
+import { isObject } from "../util/isObject";
 
 /**
  * SEP-2243 header helpers (spec 2026-07-28, Streamable HTTP "Request Metadata"). Pure functions:

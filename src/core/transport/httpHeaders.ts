@@ -1,8 +1,8 @@
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { isRequest, type JsonRpcMessage } from "../jsonrpc/messages";
 import { META } from "../protocol/meta";
 import { eraOf, sendsVersionHeader, type Era } from "../protocol/revisions";
-import { isObject } from "../protocol/types";
+import { isObject } from "../util/isObject";
 import { encodeHeaderValue, mcpNameOf } from "./headers";
 
 /** Both content types MUST be listed on every POST, in both flavours (spec "Sending Messages"). */

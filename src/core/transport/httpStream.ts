@@ -1,4 +1,4 @@
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { isResponse, parseFrame, type RequestId } from "../jsonrpc/messages";
 import { readSse } from "./sse";
 import type { TransportEvent } from "./transport";
@@ -21,7 +21,7 @@ export function frameEvent(raw: string, relatedRequestId: RequestId | undefined)
   const parsed = parseFrame(raw);
   const related = relatedRequestId === undefined ? {} : { relatedRequestId };
   if (parsed.ok) return { type: "message", message: parsed.message, raw, ...related };
-  const error = new McpError({ kind: "transport", message: `bad frame from server: ${parsed.reason}`, data: { fault: "badFrame", frame: parsed.problem } });
+  const error = new McpError({ kind: "transport", message: `bad frame from server: ${parsed.reason}`, reason: { type: "badFrame", problem: parsed.problem } });
   return { type: "error", raw, error, ...related };
 }
 
@@ -54,7 +54,7 @@ export interface StreamPump {
 export async function pumpStream(body: ReadableStream<Uint8Array>, pump: StreamPump): Promise<void> {
   const related = pump.requestId === undefined ? {} : { relatedRequestId: pump.requestId };
   const giveUp = (message: string, cause?: unknown): void => {
-    pump.emit({ type: "error", error: new McpError({ kind: "transport", message, cause, data: { fault: "streamCut" } }), ...related });
+    pump.emit({ type: "error", error: new McpError({ kind: "transport", message, cause, reason: { type: "streamCut" } }), ...related });
   };
   let lastEventId: string | undefined;
   // The first frame of this stream that could not be read: it may have been the response itself.

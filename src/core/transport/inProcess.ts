@@ -1,7 +1,7 @@
 import { Emitter } from "../jsonrpc/events";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { parseFrame, type JsonRpcMessage, type RequestId } from "../jsonrpc/messages";
-import type { SendOptions, Transport, TransportEvent } from "./transport";
+import type { SendOptions, Transport, TransportCapabilities, TransportEvent } from "./transport";
 
 /**
  * One end of a linked in-process pair. Messages cross as JSON text, so neither side can share an
@@ -9,6 +9,7 @@ import type { SendOptions, Transport, TransportEvent } from "./transport";
  */
 class InProcessEnd implements Transport {
   readonly kind = "in-process" as const;
+  readonly capabilities: TransportCapabilities = { paramHeaders: false, abortClosesStream: false, standaloneStream: false, sessions: false };
   readonly #events = new Emitter<TransportEvent>();
   peer: InProcessEnd | undefined;
   #closed = false;
@@ -44,7 +45,7 @@ class InProcessEnd implements Transport {
           : { type: "message", message: parsed.message, raw, relatedRequestId },
       );
     } else {
-      const error = new McpError({ kind: "transport", message: `bad frame from peer: ${parsed.reason}`, data: { fault: "badFrame", frame: parsed.problem } });
+      const error = new McpError({ kind: "transport", message: `bad frame from peer: ${parsed.reason}`, reason: { type: "badFrame", problem: parsed.problem } });
       this.#events.emit(relatedRequestId === undefined ? { type: "error", raw, error } : { type: "error", raw, error, relatedRequestId });
     }
   }

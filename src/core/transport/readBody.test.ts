@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { McpError } from "../jsonrpc/errors";
+import type { McpError } from "../errors";
 import { readCappedText } from "./readBody";
 
 function streamed(chunks: string[], headers: Record<string, string> = {}): { response: Response; pulled: () => number } {
@@ -30,7 +30,7 @@ describe("readCappedText", () => {
   it("stops reading an endless body once past the cap", async () => {
     const { response, pulled } = streamed(Array.from({ length: 1000 }, () => "x".repeat(100)));
     const error = await readCappedText(response, "POST tools/call", 1000).catch((e: McpError) => e);
-    expect(error).toMatchObject({ kind: "transport", data: { fault: "badFrame", frame: "tooLarge" } });
+    expect(error).toMatchObject({ kind: "transport", reason: { type: "badFrame", problem: "tooLarge" }, data: undefined });
     expect((error as McpError).message).toBe("POST tools/call: the answer is over 1.1 kB, over the 1000 B cap; it was not read");
     expect(pulled()).toBeLessThan(20);
   });

@@ -1,10 +1,10 @@
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { MAX_FRAME_LENGTH, formatSize } from "../jsonrpc/limits";
 
 /**
  * Reads an HTTP body as UTF-8 text, but stops once it passes `cap` characters: a hostile server's
- * endless or enormous body must not be buffered whole (issue 8). Over the cap it rejects with a
- * `transport` error (data.frame "tooLarge") and cancels the rest of the body.
+ * endless or enormous body must not be buffered whole. Over the cap it rejects with a
+ * `transport` error (reason badFrame "tooLarge") and cancels the rest of the body.
  */
 export async function readCappedText(response: Response, what: string, cap: number = MAX_FRAME_LENGTH): Promise<string> {
   const declared = Number(response.headers.get("content-length") ?? NaN);
@@ -13,7 +13,7 @@ export async function readCappedText(response: Response, what: string, cap: numb
       kind: "transport",
       status: response.status,
       message: `${what}: the answer is ${Number.isFinite(declared) ? formatSize(declared) : `over ${formatSize(seen)}`}, over the ${formatSize(cap)} cap; it was not read`,
-      data: { fault: "badFrame", frame: "tooLarge" },
+      reason: { type: "badFrame", problem: "tooLarge" },
     });
   if (Number.isFinite(declared) && declared > cap * 3) {
     // UTF-8 spends at most 3 bytes per UTF-16 unit, so this many bytes cannot fit: refuse unread.

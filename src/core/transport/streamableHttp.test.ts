@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { isRequest, notification, request, resultResponse, type JsonRpcMessage, type RequestId } from "../jsonrpc/messages";
 import { StreamableHttpTransport, type StreamableHttpOptions } from "./streamableHttp";
 import type { TransportEvent } from "./transport";

@@ -1,11 +1,11 @@
 import { Emitter } from "../jsonrpc/events";
-import { McpError } from "../jsonrpc/errors";
+import { McpError } from "../errors";
 import { isErrorResponse, isRequest, parseFrame, type JsonRpcMessage, type RequestId } from "../jsonrpc/messages";
 import { eraOf, type Era } from "../protocol/revisions";
 import { commonHeaders, contentTypeOf, eraFor, methodOf, postHeaders, snippet, type WireState } from "./httpHeaders";
 import { frameEvent, pumpStream, type HttpLogEntry, type Reconnected } from "./httpStream";
 import { readCappedText } from "./readBody";
-import type { SendOptions, Transport, TransportEvent } from "./transport";
+import type { SendOptions, Transport, TransportCapabilities, TransportEvent } from "./transport";
 
 export type { HttpLogEntry } from "./httpStream";
 
@@ -17,6 +17,16 @@ export interface StreamableHttpOptions {
   setTimeout?: (callback: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
   onLog?: (entry: HttpLogEntry) => void;
+  /**
+   * Sign-in (src/core/auth): wraps fetch so every request carries its bearer token and a 401 or 403
+   * insufficient_scope runs the authorization flow and retries. Without it, a 401 fails at once.
+   */
+  auth?: HttpAuth;
+}
+
+/** What the transport needs of an authorization provider (OAuthClient implements it). */
+export interface HttpAuth {
+  wrapFetch(fetch: typeof globalThis.fetch): typeof globalThis.fetch;
 }
 
 /** close() does not wait longer than this for the server to acknowledge the session's end. */
@@ -29,6 +39,7 @@ const DELETE_TIMEOUT_MS = 5000;
  */
 export class StreamableHttpTransport implements Transport {
   readonly kind = "http" as const;
+  readonly capabilities: TransportCapabilities = { paramHeaders: true, abortClosesStream: true, standaloneStream: true, sessions: true };
   readonly #url: string;
   readonly #headers: Record<string, string>;
   readonly #fetch: typeof fetch;
@@ -42,11 +53,14 @@ export class StreamableHttpTransport implements Transport {
   #sessionId: string | undefined;
   #standalone = false;
   #closed = false;
+  readonly #signIn: boolean;
 
   constructor(url: string, options: StreamableHttpOptions = {}) {
     this.#url = url;
     this.#headers = { ...options.headers };
-    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#fetch = options.auth ? options.auth.wrapFetch(baseFetch) : baseFetch;
+    this.#signIn = options.auth !== undefined;
     this.#setTimeout = options.setTimeout ?? ((callback, ms) => globalThis.setTimeout(callback, ms));
     this.#clearTimeout =
       options.clearTimeout ?? ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>));
@@ -195,7 +209,7 @@ export class StreamableHttpTransport implements Transport {
       void this.#pump(response.body, requestId, era, live());
       return;
     }
-    // Capped (issue 8): a hostile server's 10 MB or endless body is refused, not buffered whole.
+    // Capped: a hostile server's 10 MB or endless body is refused, not buffered whole.
     const text = await readCappedText(response, what);
     if (!response.ok) {
       const parsed = parseFrame(text);
@@ -206,6 +220,7 @@ export class StreamableHttpTransport implements Transport {
         this.#emit(frameEvent(text, requestId));
         return;
       }
+      if (response.status === 401 || response.status === 403) throw unauthorized(what, response, text, this.#signIn);
       throw new McpError({ kind: "transport", status: response.status, message: `${what}: HTTP ${response.status}: ${snippet(text)}` });
     }
     if (text.trim() === "") {
@@ -244,13 +259,20 @@ export class StreamableHttpTransport implements Transport {
     live: AbortController,
     standalone = false,
   ): Promise<void> {
+    const session = this.#sessionId;
     try {
       await pumpStream(body, {
         requestId,
         standalone,
         resumable: era === "legacy",
         signal: live.signal,
-        reconnect: async (lastEventId) => this.#asStream(await this.#get(lastEventId, live.signal), "resuming GET"),
+        reconnect: async (lastEventId) => {
+          // The stream's session is gone (a 404 since): no process can resume it, so say so.
+          if (era === "legacy" && session !== undefined && this.#sessionId !== session) {
+            return { ok: false, error: new McpError({ kind: "transport", status: 404, message: "the server no longer knows this session (HTTP 404 on it): connect again" }) };
+          }
+          return this.#asStream(await this.#get(lastEventId, live.signal), "resuming GET");
+        },
         sleep: (ms) => this.#sleep(ms, live.signal),
         emit: (event) => this.#emit(event),
         log: (entry) => this.#log(entry.level, entry.message, entry.data),
@@ -310,7 +332,9 @@ export class StreamableHttpTransport implements Transport {
         : new McpError({ kind: "cancelled", message: `${what}: cancelled`, cause: error });
     }
     const reason = error instanceof Error ? error.message : String(error);
-    return new McpError({ kind: "transport", message: `${what} to ${this.#url} failed: ${reason}`, cause: error });
+    // A sign-in that failed (HttpAuth) carries the status it answers, so the client does not retry it.
+    const status = authStatus(error);
+    return new McpError({ kind: "transport", message: `${what} to ${this.#url} failed: ${reason}`, cause: error, ...(status ? { status } : {}) });
   }
 
   #sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -327,4 +351,28 @@ export class StreamableHttpTransport implements Transport {
       signal.addEventListener("abort", onAbort, { once: true });
     });
   }
+}
+
+/** The HTTP status a failed sign-in stands for (AuthFlowError.status), if the error has one. */
+export function authStatus(error: unknown): number | undefined {
+  const status = error instanceof Error && "status" in error ? error.status : undefined;
+  return typeof status === "number" ? status : undefined;
+}
+
+/** A 401/403 the sign-in did not (or could not) resolve, in words: never retried, so never a hang. */
+function unauthorized(what: string, response: Response, text: string, signIn: boolean): McpError {
+  const challenge = response.headers.get("www-authenticate");
+  const hint =
+    response.status === 403
+      ? signIn
+        ? "the server refused this request even after signing in again (step-up limit reached or not allowed)"
+        : "the server refused this request (forbidden)"
+      : signIn
+        ? "the server refused the credentials after signing in again"
+        : "the server requires authorization and sign-in is off: turn on sign-in (OAuth) or set an Authorization header";
+  return new McpError({
+    kind: "transport",
+    status: response.status,
+    message: `${what}: HTTP ${response.status}: ${hint}${challenge ? ` (WWW-Authenticate: ${snippet(challenge)})` : ""}; body: ${snippet(text)}`,
+  });
 }

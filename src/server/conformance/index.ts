@@ -1,6 +1,6 @@
 /**
  * The reference server as the official conformance suite's server scenarios expect it: the demo
- * tools, resources and prompts plus every fixture the scenarios name (issue 4). Fixtures come first,
+ * tools, resources and prompts plus every fixture the scenarios name. Fixtures come first,
  * so the `caching` scenario reads a plain resource.
  */
 import { demoPrompts, demoResources, demoResourceTemplates } from "../demo/resources";

@@ -1,6 +1,7 @@
 import { ChangeFeed } from "../changes";
 import type { ToolDefinition } from "../definitions";
 import { server, type McpServer, type ServerOptions } from "../server";
+import { formTools } from "./formTools";
 import { countdown, setupWizard, toggleExtraTool } from "./qaTools";
 import { demoPrompts, demoResources, demoResourceTemplates } from "./resources";
 import { taskDemoTools } from "./taskTools";
@@ -30,7 +31,7 @@ export function demoServer(options: DemoServerOptions = {}): McpServer {
     title: "presa demo server",
     version: "0.1.0",
     instructions: "A demo of MCP input flows: forms, links, sampling and roots, in both protocol eras.",
-    tools: [...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...taskDemoTools],
+    tools: [...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...formTools, ...taskDemoTools],
     resources: demoResources,
     resourceTemplates: demoResourceTemplates,
     prompts: demoPrompts,

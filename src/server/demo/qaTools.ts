@@ -1,6 +1,6 @@
-// Demo tools for QA and demos (issue 6): a five-round flow to run from canned answers, a tool that
+// Demo tools for QA and demos: a five-round flow to run from canned answers, a tool that
 // reports progress and logs, and one that changes the tool list so list_changed can be seen.
-import { elicit } from "../../core/input";
+import { elicit } from "../../core";
 import type { ChangeFeed } from "../changes";
 import { inputRequired, inputResponse, type HandlerContext, type ToolDefinition } from "../definitions";
 

@@ -1,5 +1,4 @@
-import { elicit } from "../../core/input";
-import { isObject, type ElicitResult } from "../../core/protocol/types";
+import { elicit, isObject, type ElicitResult } from "../../core";
 import { inputRequired, inputResponse, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition } from "../definitions";
 
 const readme: ResourceDefinition = {

@@ -1,5 +1,14 @@
-import { elicit, elicitUrl, roots, sample } from "../../core/input";
-import { isObject, type JsonValue, type ElicitResult, type ListRootsResult, type CreateMessageResult } from "../../core/protocol/types";
+import {
+  elicit,
+  elicitUrl,
+  roots,
+  sample,
+  isObject,
+  type JsonValue,
+  type ElicitResult,
+  type ListRootsResult,
+  type CreateMessageResult,
+} from "../../core";
 import { inputRequired, inputResponse, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
 import { greet } from "./seedTools";
 

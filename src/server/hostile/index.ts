@@ -18,7 +18,7 @@ const echo: ToolDefinition = {
 };
 
 /**
- * The hostile demo server (issue 8): the hostile tools plus `greet` and `echo`, so every test can
+ * The hostile demo server: the hostile tools plus `greet` and `echo`, so every test can
  * check that the session still works after each attack. In the page (the app's "Hostile demo
  * server") and over HTTP (`npm run server -- --hostile`).
  */

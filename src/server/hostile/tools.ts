@@ -1,13 +1,10 @@
 /**
  * The hostile demo server's tools: one per way a broken, slow or malicious server can hurt an
- * inspector (issue 8). Faults below the handler level (bytes that are not JSON, results the reference
+ * inspector. Faults below the handler level (bytes that are not JSON, results the reference
  * server would refuse to build, a stream cut halfway) go through wireFault.ts; the rest are ordinary
  * handlers that return hostile content. README "Hostile servers and faults" lists what the user sees.
  */
-import { elicit, elicitUrl, sample } from "../../core/input";
-import type { RequestId } from "../../core/jsonrpc/messages";
-import { ErrorCode } from "../../core/protocol/codes";
-import { isObject, type JsonValue } from "../../core/protocol/types";
+import { elicit, elicitUrl, sample, type RequestId, ErrorCode, isObject, type JsonValue } from "../../core";
 import { inputRequired, inputResponse, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
 import { rpcError } from "../rpcError";
 import { wireFault } from "../wireFault";

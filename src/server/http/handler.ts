@@ -1,9 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { errorResponse, isRequest, parseFrame } from "../../core/jsonrpc/messages";
-import { ErrorCode } from "../../core/protocol/codes";
-import { META } from "../../core/protocol/meta";
-import { isObject } from "../../core/protocol/types";
+import { errorResponse, isRequest, parseFrame, ErrorCode, META, isObject } from "../../core";
 import type { McpServer } from "../server";
 import { LegacySessions } from "./legacy";
 import { serveModernPost } from "./modern";

@@ -1,8 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errorResponse, isErrorResponse, isRequest, type JsonRpcMessage, type JsonRpcRequest } from "../../core/jsonrpc/messages";
-import { ErrorCode } from "../../core/protocol/codes";
-import { META } from "../../core/protocol/meta";
-import { isObject } from "../../core/protocol/types";
+import { errorResponse, isErrorResponse, isRequest, type JsonRpcMessage, type JsonRpcRequest, ErrorCode, META, isObject } from "../../core";
 import { ServerSession } from "../session";
 import type { McpServer } from "../server";
 import { wireFaultOf } from "../wireFault";

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
-import { ErrorCode } from "../../core/protocol/codes";
-import type { JsonRpcMessage } from "../../core/jsonrpc/messages";
+import { ErrorCode, type JsonRpcMessage } from "../../core";
 
 /** HTTP status for a JSON-RPC error on 2026-07-28 (spec "Streamable HTTP", status mapping). */
 export function statusForError(code: number): number {

@@ -1,9 +1,4 @@
-import type { Connection } from "../../core/jsonrpc/connection";
-import { McpError } from "../../core/jsonrpc/errors";
-import type { JsonRpcRequest, RequestId } from "../../core/jsonrpc/messages";
-import { ErrorCode } from "../../core/protocol/codes";
-import type { Era } from "../../core/protocol/revisions";
-import { isObject, type ClientCapabilities } from "../../core/protocol/types";
+import { ErrorCode, McpError, isObject, type ClientCapabilities, type Connection, type Era, type JsonRpcRequest, type RequestId } from "../../core";
 import type { LazyAbort } from "../context";
 import { readInputResponses } from "../inputFlow";
 import { invalidParams, methodNotFound, rpcError } from "../rpcError";

@@ -1,6 +1,4 @@
-import { McpError, toMcpError } from "../../core/jsonrpc/errors";
-import { ErrorCode } from "../../core/protocol/codes";
-import { isObject, type InputRequests, type InputResponse, type InputResponses, type JsonValue } from "../../core/protocol/types";
+import { ErrorCode, McpError, isObject, toMcpError, type InputRequests, type InputResponse, type InputResponses, type JsonValue } from "../../core";
 import type { RoundContext } from "../context";
 import { isInputRequired, type HandlerContext, type InputRequired } from "../definitions";
 import { checkInputRequests, describeMissing, legacyParams, missingCapabilities } from "../inputFlow";

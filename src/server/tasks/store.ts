@@ -1,7 +1,4 @@
-import type { Clock, Connection } from "../../core/jsonrpc/connection";
-import type { JsonRpcErrorObject, RequestId } from "../../core/jsonrpc/messages";
-import type { Era } from "../../core/protocol/revisions";
-import type { InputRequest, InputResponse } from "../../core/protocol/types";
+import type { Clock, Connection, Era, InputRequest, InputResponse, JsonRpcErrorObject, RequestId } from "../../core";
 import { LazyAbort } from "../context";
 import type { TaskMisbehaviour } from "../definitions";
 

@@ -1,5 +1,4 @@
-import type { RequestId } from "../../core/jsonrpc/messages";
-import { isObject, type ClientCapabilities, type Implementation, type JsonValue } from "../../core/protocol/types";
+import { isObject, type ClientCapabilities, type Implementation, type JsonValue, type RequestId } from "../../core";
 import { RoundContext } from "../context";
 import { inputRequired, isInputRequired, type HandlerContext, type LogLevel, type ToolDefinition, type ToolReturn } from "../definitions";
 import type { FlowSpec } from "../inputFlow";

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { JsonObject } from "../../../../core/protocol/types";
+import type { JsonObject } from "../../../../core";
 import { ArgumentsForm } from "./LazyArgumentsForm";
 
 afterEach(() => {

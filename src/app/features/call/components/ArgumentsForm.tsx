@@ -1,6 +1,6 @@
 import Form from "@rjsf/core";
 import { useEffect, useId, useMemo, useState } from "react";
-import type { JsonObject } from "../../../../core/protocol/types";
+import type { JsonObject } from "../../../../core";
 import { prepareToolSchema, RjsfBoundary, templates, transformErrors, validatorFor } from "../../../lib/rjsf";
 
 export interface ArgumentsFormProps {

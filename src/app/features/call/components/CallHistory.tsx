@@ -1,6 +1,6 @@
 import { memo } from "react";
-import { useCalls, useInspector } from "../../../lib/context";
-import type { CallRecord } from "../store/callsStore";
+import { useCalls, useSession } from "../../../lib/context";
+import type { CallRecord } from "../callsStore";
 import { historyFileName, historyJson } from "../utils/exportHistory";
 
 /** One past call; memoised, so an event on the running call does not redraw the other 499. */
@@ -26,7 +26,7 @@ function download(name: string, text: string): void {
 
 /** Earlier calls of this page, newest first; picking one shows its rounds and result. */
 export function CallHistory() {
-  const inspector = useInspector();
+  const session = useSession();
   const order = useCalls((s) => s.order);
   const calls = useCalls((s) => s.calls);
   const selected = useCalls((s) => s.selected);
@@ -34,7 +34,7 @@ export function CallHistory() {
   if (order.length === 0) return null;
   const onExport = (): void => {
     const now = new Date();
-    download(historyFileName(now), historyJson(inspector.calls.getState(), now));
+    download(historyFileName(now), historyJson(session.calls.getState(), now));
   };
   return (
     <details className="call-history" open>
@@ -48,7 +48,7 @@ export function CallHistory() {
       <ol reversed>
         {[...order].reverse().map((id) => {
           const c = calls[id];
-          return c ? <HistoryRow key={id} call={c} current={id === selected} onSelect={inspector.calls.select} /> : null;
+          return c ? <HistoryRow key={id} call={c} current={id === selected} onSelect={session.calls.select} /> : null;
         })}
       </ol>
     </details>

@@ -1,13 +1,15 @@
-import { useCalls, useInputs, useInspector, useStep } from "../../../lib/context";
-import { ErrorView } from "../../errors/components/ErrorView";
+import { useCalls, useController, useInputs, useSession, useStep } from "../../../lib/context";
+import { ErrorView } from "../../errors/ErrorView";
 import { InputRequestCard } from "../../input/components/InputRequestCard";
-import { HeldRetryPanel } from "../../step/components/HeldRetryPanel";
+import { HeldRetryPanel } from "../../step/HeldRetryPanel";
 import { CallNotifications } from "../../notifications/components/CallNotifications";
 import { ResultView } from "./ResultView";
 
 /** The selected call as it runs: its pending questions, held retries, then its result or error. */
 export function CallView() {
-  const inspector = useInspector();
+  const controller = useController();
+  // Cancel and Run again act on the live session; a recording shown read-only offers neither.
+  const live = useSession() === controller.session;
   const selected = useCalls((s) => s.selected);
   const call = useCalls((s) => (s.selected ? s.calls[s.selected] : undefined));
   const pending = useInputs((s) => s.pending);
@@ -25,13 +27,13 @@ export function CallView() {
           {call.status}
         </span>
         {call.revision && <span className="badge">{call.revision}</span>}
-        {call.status === "running" && (
-          <button type="button" onClick={() => inspector.cancel(call.callId)}>
+        {live && call.status === "running" && (
+          <button type="button" onClick={() => controller.cancel(call.callId)}>
             Cancel call
           </button>
         )}
-        {call.status === "failed" && (
-          <button type="button" onClick={() => void inspector.rerun(call.callId)} title="The same call with the same arguments, from round 1">
+        {live && call.status === "failed" && (
+          <button type="button" onClick={() => void controller.rerun(call.callId)} title="The same call with the same arguments, from round 1">
             Run again
           </button>
         )}

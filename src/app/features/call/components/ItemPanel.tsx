@@ -1,7 +1,7 @@
-import { useConnection, useInspector } from "../../../lib/context";
-import { selectionKey, uiStore, useUi, type Selection } from "../../../stores/uiStore";
-import type { JsonObject, Prompt, ResourceTemplate, Tool } from "../../../../core/protocol/types";
-import { usePrompts, useResources, useTools } from "../../catalog/api/queries";
+import { useConnection, useController, useUi } from "../../../lib/context";
+import { selectionKey, uiActions, type Selection } from "../../../stores/uiStore";
+import type { JsonObject, Prompt, ResourceTemplate, Tool } from "../../../../core";
+import { usePrompts, useResources, useTools } from "../../catalog/queries";
 import { ArgumentsForm } from "./LazyArgumentsForm";
 import { runSelection } from "../utils/runSelection";
 
@@ -23,14 +23,14 @@ export function ItemPanel() {
   const selection = useUi((s) => s.selection);
   const drafts = useUi((s) => s.drafts);
   const connected = useConnection((s) => s.status === "connected");
-  const inspector = useInspector();
+  const controller = useController();
   const tools = useTools().data;
   const resources = useResources().data;
   const prompts = usePrompts().data;
   if (!selection) return <p className="muted panel-empty">Pick a tool, resource or prompt on the left.</p>;
   const key = selectionKey(selection);
   const draft = (drafts[key] as Record<string, unknown> | undefined) ?? {};
-  const setDraft = (v: Record<string, unknown>) => uiStore.setState((s) => ({ drafts: { ...s.drafts, [key]: v } }));
+  const setDraft = (v: Record<string, unknown>) => uiActions.setDraft(key, v);
   const found = describe(selection, tools, resources?.templates, prompts);
   const listed = selection.kind === "prompt" ? prompts : selection.kind === "tool" ? tools : resources;
   if (!found && (!connected || (selection.kind !== "resource" && listed === undefined))) {
@@ -40,7 +40,7 @@ export function ItemPanel() {
 
   const run = (args: Record<string, unknown>) => {
     setDraft(args);
-    void runSelection(inspector, selection, args);
+    runSelection(controller, selection, args);
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { isObject } from "../../../../core/protocol/types";
+import { isObject } from "../../../../core";
 
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"]);
 const AUDIO_TYPES = /^audio\/[a-z0-9.+-]+$/i;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { McpError } from "../../../../core/jsonrpc/errors";
-import { createCallsStore } from "../store/callsStore";
+import { McpError } from "../../../../core";
+import { createCallsStore } from "../callsStore";
 import { HISTORY_FORMAT, historyFileName, historyJson } from "./exportHistory";
 
 const NOW = new Date("2026-07-28T10:15:00.000Z");

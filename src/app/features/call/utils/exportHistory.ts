@@ -2,8 +2,8 @@
  * The call history as one JSON document, for "Export history": memory keeps only the newest calls
  * (callsStore's cap), so a long session is saved by exporting before older calls leave. Pure.
  */
-import { McpError } from "../../../../core/jsonrpc/errors";
-import type { CallsState } from "../store/callsStore";
+import { McpError } from "../../../../core";
+import type { CallsState } from "../callsStore";
 
 export const HISTORY_FORMAT = "presa-call-history/1";
 
@@ -20,7 +20,7 @@ export interface HistoryExport {
 
 // McpError keeps its message off the enumerable fields, so JSON.stringify alone would lose it.
 function plain(_key: string, value: unknown): unknown {
-  if (value instanceof McpError) return { kind: value.kind, message: value.message, code: value.code, data: value.data, status: value.status };
+  if (value instanceof McpError) return { kind: value.kind, message: value.message, code: value.code, data: value.data, reason: value.reason, status: value.status };
   if (value instanceof Error) return { name: value.name, message: value.message };
   return value;
 }

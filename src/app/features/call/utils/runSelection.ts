@@ -1,4 +1,4 @@
-import type { Inspector } from "../../../lib/inspector";
+import type { CallHandle, Controller } from "../../../session/controller";
 import type { Selection } from "../../../stores/uiStore";
 
 /** A resource template's URI with its variables filled in (RFC 6570 level 1, each value escaped). */
@@ -6,16 +6,16 @@ export function fillTemplate(template: string, vars: Record<string, unknown>): s
   return template.replace(/\{([^}]+)\}/g, (_, n: string) => encodeURIComponent(String(vars[n] ?? "")));
 }
 
-/** Runs the selected item with these arguments: the Run button, Ctrl/Cmd+Enter and replays go through here. */
-export function runSelection(inspector: Inspector, selection: Selection, args: Record<string, unknown>): Promise<void> {
+/** Runs the selected item with these arguments: the Run button and Ctrl/Cmd+Enter go through here. */
+export function runSelection(controller: Controller, selection: Selection, args: Record<string, unknown>): CallHandle | undefined {
   switch (selection.kind) {
     case "tool":
-      return inspector.callTool(selection.name, args);
+      return controller.start("tools/call", { name: selection.name, arguments: args });
     case "prompt":
-      return inspector.getPrompt(selection.name, Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)])));
+      return controller.start("prompts/get", { name: selection.name, arguments: args });
     case "resource":
-      return inspector.readResource(selection.uri);
+      return controller.start("resources/read", { uri: selection.uri });
     case "template":
-      return inspector.readResource(fillTemplate(selection.uriTemplate, args));
+      return controller.start("resources/read", { uri: fillTemplate(selection.uriTemplate, args) });
   }
 }

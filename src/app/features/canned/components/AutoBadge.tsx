@@ -1,12 +1,11 @@
-import { useStore } from "zustand";
 import { markKey } from "../../../lib/autoAnswer";
-import { useInspector } from "../../../lib/context";
+import { useAuto } from "../../../lib/context";
 
 const LABEL = { canned: "canned", mock: "mock model", replay: "replayed" } as const;
 
 /** Says that an input was answered without the user: by a canned answer, the mock model or a replay. */
 export function AutoBadge({ callId, round, inputKey }: { callId: string; round: number; inputKey: string }) {
-  const mark = useStore(useInspector().auto, (s) => s.marks[markKey(callId, round, inputKey)]);
+  const mark = useAuto((s) => s.marks[markKey(callId, round, inputKey)]);
   if (!mark) return null;
   return (
     <span className={`badge auto auto-${mark.by}`} title={`answered by ${LABEL[mark.by]}: ${mark.name}`} data-testid="auto-badge">

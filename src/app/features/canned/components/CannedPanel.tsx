@@ -1,8 +1,19 @@
-import { cannedStore, useCanned } from "../store/cannedStore";
-import { CANNED_KINDS, type CannedKind } from "../utils/cannedMatch";
+import { useCanned } from "../../../lib/context";
+import { cannedStore } from "../cannedStore";
+import { CANNED_KINDS, exportAnswers, type CannedAnswer, type CannedKind } from "../../../../core/recording";
 import { MockModelPanel } from "./MockModelPanel";
 
 const KIND_LABEL: Record<CannedKind, string> = { form: "forms", url: "URL elicitations", sampling: "sampling", roots: "roots" };
+
+/** Saves the canned answers as an answers file: what `presa-inspector call --answers FILE` reads (README "Command line"). */
+function downloadAnswers(answers: readonly CannedAnswer[]): void {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(exportAnswers(answers), null, 2)], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = "presa-answers.json";
+  a.click();
+  URL.revokeObjectURL(url);
+}
 
 /** Auto-answer switches per kind of input, the saved canned answers, and the mock model. */
 export function CannedPanel() {
@@ -36,6 +47,11 @@ export function CannedPanel() {
             </li>
           ))}
         </ul>
+      )}
+      {answers.length > 0 && (
+        <button type="button" className="link" onClick={() => downloadAnswers(answers)} title="An answers file for the command line: presa-inspector call --answers FILE">
+          Export answers file
+        </button>
       )}
       <MockModelPanel />
     </details>

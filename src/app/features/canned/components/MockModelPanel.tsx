@@ -1,5 +1,6 @@
 import { useMemo } from "react";
-import { cannedStore, useCanned } from "../store/cannedStore";
+import { useCanned } from "../../../lib/context";
+import { cannedStore } from "../cannedStore";
 import { parseScript } from "../utils/mockModel";
 
 /** The mock model: scripted replies that answer sampling requests while it is on. */

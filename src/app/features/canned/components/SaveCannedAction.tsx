@@ -1,7 +1,7 @@
 import { markKey } from "../../../lib/autoAnswer";
-import { useCalls } from "../../../lib/context";
-import type { PendingInput } from "../../input/store/inputStore";
-import { cannedStore, useCanned } from "../store/cannedStore";
+import { useCalls, useCanned } from "../../../lib/context";
+import type { PendingInput } from "../../input/inputStore";
+import { cannedStore } from "../cannedStore";
 
 /** On an input card: save the answer about to be given under a name, for auto-answering next time. */
 export function SaveCannedAction({ input }: { input: PendingInput }) {

@@ -1,4 +1,4 @@
-import { isObject, type CreateMessageResult } from "../../../../core/protocol/types";
+import { isObject, type CreateMessageResult } from "../../../../core";
 
 /** One line of a mock model script: a reply for prompts matching `pattern`, or (no pattern) the next reply in turn. */
 export interface MockRule {

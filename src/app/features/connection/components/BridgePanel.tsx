@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { useInspector } from "../../../lib/context";
+import { useController } from "../../../lib/context";
 import { pastedEndpoint, savePastedBridge } from "../../../lib/bridgeEndpoint";
-import { useBridge } from "../api/hooks";
+import { useBridge } from "../../../lib/context";
 
 function sessionStore(): Storage | undefined {
   try {
@@ -16,7 +16,7 @@ function sessionStore(): Storage | undefined {
  * build (or `npm run bridge`), the user pastes the URL and token it printed.
  */
 export function BridgePanel() {
-  const inspector = useInspector();
+  const controller = useController();
   const status = useBridge((s) => s.status);
   const endpoint = useBridge((s) => s.endpoint);
   const source = useBridge((s) => s.source);
@@ -57,7 +57,7 @@ export function BridgePanel() {
               setProblem(undefined);
               setOpen(true);
               savePastedBridge(sessionStore(), checked.endpoint);
-              void inspector.setBridge(checked.endpoint, "pasted");
+              void controller.setBridge(checked.endpoint, "pasted");
               setToken("");
             }}
           >

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { REVISIONS_NEWEST_FIRST, type Revision } from "../../../../core/protocol/revisions";
-import { useConnection, useInspector } from "../../../lib/context";
+import { REVISIONS_NEWEST_FIRST, type Revision } from "../../../../core";
+import { useConnection, useController } from "../../../lib/context";
 import type { ConnectionSettings } from "../../../stores/connectionStore";
-import { ErrorView } from "../../errors/components/ErrorView";
+import { ErrorView } from "../../errors/ErrorView";
 import { CapabilityToggles } from "./CapabilityToggles";
 import { StderrPanel } from "./StderrPanel";
 import { TargetPicker } from "./TargetPicker";
@@ -10,7 +10,7 @@ import { TimeoutField } from "./TimeoutField";
 
 /** Target, revision, capabilities and status: every change reconnects, and the user's place is kept. */
 export function ConnectionBar() {
-  const inspector = useInspector();
+  const controller = useController();
   const settings = useConnection((s) => s.settings);
   const status = useConnection((s) => s.status);
   const revision = useConnection((s) => s.revision);
@@ -18,7 +18,7 @@ export function ConnectionBar() {
   const serverInfo = useConnection((s) => s.serverInfo);
   const error = useConnection((s) => s.error);
   const [showClient, setShowClient] = useState(false);
-  const apply = (patch: Partial<ConnectionSettings>) => void inspector.connect(patch);
+  const apply = (patch: Partial<ConnectionSettings>) => void controller.connect(patch);
 
   return (
     <header className="connection-bar">
@@ -62,7 +62,7 @@ export function ConnectionBar() {
       <div className="connection-row secondary">
         <CapabilityToggles value={settings.capabilities} onChange={(capabilities) => apply({ capabilities })} />
         <label className="field inline">
-          <input type="checkbox" checked={settings.stepMode} onChange={(e) => inspector.connection.setState({ settings: { ...settings, stepMode: e.target.checked } })} />
+          <input type="checkbox" checked={settings.stepMode} onChange={(e) => controller.setStepMode(e.target.checked)} />
           <span>Step mode (hold each retry)</span>
         </label>
         <label className="field inline">

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { useInspector } from "../../../lib/context";
+import { useController } from "../../../lib/context";
 import type { Target } from "../../../stores/connectionStore";
-import { useBridge, useSaved } from "../api/hooks";
+import { useBridge, useSaved } from "../../../lib/context";
 import { parseMcpConfig, toMcpConfig, type SavedServer } from "../utils/mcpConfig";
 import { describeTarget } from "../utils/targets";
 
@@ -44,7 +44,7 @@ function ServerList({ title, servers, onPick, onForget }: { title: string; serve
 
 /** Import and export `mcp.json`; recent connections. Picking one fills the form; connecting is still the user's click. */
 export function SavedConnections({ onPick }: { onPick: (t: Target) => void }) {
-  const inspector = useInspector();
+  const controller = useController();
   const recent = useSaved((s) => s.recent);
   const imported = useSaved((s) => s.imported);
   const hasBridge = useBridge((s) => s.endpoint !== undefined);
@@ -55,7 +55,7 @@ export function SavedConnections({ onPick }: { onPick: (t: Target) => void }) {
   function importText(source: string): void {
     const parsed = parseMcpConfig(source, hasBridge ? "bridge-http" : "url");
     if (!parsed.ok) return setReport({ errors: parsed.errors, warnings: [] });
-    inspector.saved.setImported(parsed.servers);
+    controller.saved.setImported(parsed.servers);
     setReport({ errors: [], warnings: [`imported ${parsed.servers.length} server(s)`, ...parsed.warnings] });
     setText("");
   }
@@ -72,7 +72,7 @@ export function SavedConnections({ onPick }: { onPick: (t: Target) => void }) {
       {open && (
         <div className="headers-editor saved-panel" role="region" aria-label="Saved connections">
           <ServerList title="Imported" servers={imported} onPick={pick} />
-          <ServerList title="Recent" servers={recent} onPick={pick} onForget={(i) => inspector.saved.forget(i)} />
+          <ServerList title="Recent" servers={recent} onPick={pick} onForget={(i) => controller.saved.forget(i)} />
           <label className="field">
             <span>Import mcp.json</span>
             <input type="file" accept=".json,application/json" aria-label="Import mcp.json file" onChange={(e) => void e.target.files?.[0]?.text().then(importText)} />

@@ -1,8 +1,8 @@
 import { useState, type Dispatch } from "react";
-import type { SpawnSpec } from "../../../../core/transport/bridgeProtocol";
-import { useInspector } from "../../../lib/context";
+import type { SpawnSpec } from "../../../../core";
+import { useController } from "../../../lib/context";
 import type { Target } from "../../../stores/connectionStore";
-import { useBridge } from "../api/hooks";
+import { useBridge } from "../../../lib/context";
 import { draftToTarget, type DraftAction, type TargetDraft } from "../utils/targetDraft";
 import { spawnSpecOf } from "../utils/targets";
 import { KeyValueRows } from "./KeyValueRows";
@@ -13,7 +13,7 @@ import { SpawnDialog } from "./SpawnDialog";
  * directory. Nothing is spawned until the dialog has shown exactly what will run and the user said yes.
  */
 export function StdioTargetForm({ draft, dispatch, onConnect }: { draft: TargetDraft; dispatch: Dispatch<DraftAction>; onConnect: (t: Target) => void }) {
-  const inspector = useInspector();
+  const controller = useController();
   const bridgeStatus = useBridge((s) => s.status);
   const [envOpen, setEnvOpen] = useState(false);
   const [pending, setPending] = useState<{ target: Extract<Target, { kind: "stdio" }>; spec: SpawnSpec } | undefined>(undefined);
@@ -56,7 +56,7 @@ export function StdioTargetForm({ draft, dispatch, onConnect }: { draft: TargetD
           spec={pending.spec}
           onCancel={() => setPending(undefined)}
           onConfirm={() => {
-            inspector.confirmSpawn(pending.spec);
+            controller.confirmSpawn(pending.spec);
             onConnect(pending.target);
             setPending(undefined);
           }}

@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { demoServer } from "../../../../server/demo";
-import { createInspector } from "../../../lib/inspector";
+import { createController } from "../../../session/controller";
 import { createBridgeStore } from "../../../stores/bridgeStore";
-import { renderWithInspector } from "../../rounds/test/renderWithInspector";
+import { renderWithController } from "../../../../../test/support/app/renderWithController";
 import { TargetPicker } from "./TargetPicker";
 
 afterEach(cleanup);
@@ -12,15 +12,15 @@ afterEach(cleanup);
 function renderPicker(withBridge = true) {
   const bridge = createBridgeStore(withBridge ? { url: "http://127.0.0.1:9999", token: "t" } : undefined, "page");
   if (withBridge) bridge.setState({ status: "ok", info: { name: "presa-bridge", version: "0", cwd: "/home/me", inheritedEnv: ["PATH", "HOME"], platform: "linux", sessions: 0, spawned: 0 } });
-  const inspector = createInspector({ embeddedServer: demoServer(), bridge });
+  const controller = createController({ embeddedServer: demoServer(), bridge });
   const onConnect = vi.fn();
-  renderWithInspector(<TargetPicker target={{ kind: "embedded" }} onConnect={onConnect} />, inspector);
-  return { inspector, onConnect };
+  renderWithController(<TargetPicker target={{ kind: "embedded" }} onConnect={onConnect} />, controller);
+  return { controller, onConnect };
 }
 
 describe("TargetPicker: stdio", () => {
   it("shows exactly what will be spawned, and spawns nothing on Cancel", () => {
-    const { inspector, onConnect } = renderPicker();
+    const { controller, onConnect } = renderPicker();
     fireEvent.change(screen.getByLabelText("Server"), { target: { value: "stdio" } });
     fireEvent.change(screen.getByLabelText("Command"), { target: { value: "npx" } });
     fireEvent.change(screen.getByLabelText("Arguments (one per line)"), { target: { value: "-y\n\n@scope/server two words" } });
@@ -40,12 +40,12 @@ describe("TargetPicker: stdio", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(onConnect).not.toHaveBeenCalled();
-    expect(inspector.isSpawnConfirmed({ command: "npx", args: ["-y", "@scope/server two words"], env: { API_KEY: "s3cret" } })).toBe(false);
+    expect(controller.isSpawnConfirmed({ command: "npx", args: ["-y", "@scope/server two words"], env: { API_KEY: "s3cret" } })).toBe(false);
 
     fireEvent.click(screen.getByRole("button", { name: "Spawn…" }));
     fireEvent.click(screen.getByRole("button", { name: "Spawn" }));
     expect(onConnect).toHaveBeenCalledWith({ kind: "stdio", command: "npx", args: ["-y", "@scope/server two words"], env: [{ name: "API_KEY", value: "s3cret" }], cwd: "" });
-    expect(inspector.isSpawnConfirmed({ command: "npx", args: ["-y", "@scope/server two words"], env: { API_KEY: "s3cret" } })).toBe(true);
+    expect(controller.isSpawnConfirmed({ command: "npx", args: ["-y", "@scope/server two words"], env: { API_KEY: "s3cret" } })).toBe(true);
   });
 
   it("without a bridge, says how to get one and offers to paste it", () => {

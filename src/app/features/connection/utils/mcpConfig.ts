@@ -1,4 +1,4 @@
-import { isObject } from "../../../../core/protocol/types";
+import { isObject } from "../../../../core";
 import type { Target } from "../../../stores/connectionStore";
 import { describeTarget, recordToRows, rowsToRecord } from "./targets";
 

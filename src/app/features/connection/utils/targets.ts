@@ -1,4 +1,4 @@
-import type { SpawnSpec } from "../../../../core/transport/bridgeProtocol";
+import type { SpawnSpec } from "../../../../core";
 import type { HeaderRow, Target } from "../../../stores/connectionStore";
 
 /** Header or env rows with a name, as a record (later rows win). */

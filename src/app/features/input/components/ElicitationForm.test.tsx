@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderInput } from "../test/renderInput";
+import { renderInput } from "../../../../../test/support/app/renderInput";
+import { FIRST_FIELDS } from "./ElicitationForm";
 
 afterEach(cleanup);
 
@@ -16,23 +17,21 @@ const survey = {
       age: { type: "integer", title: "Age", minimum: 13, maximum: 120 },
       rating: { type: "number", title: "Rating", minimum: 0, maximum: 5, default: 4 },
       newsletter: { type: "boolean", title: "Send me the newsletter", default: false },
+      agree: { type: "boolean", title: "I agree" },
       editor: { type: "string", title: "Editor", enum: ["vim", "emacs"] },
       color: { type: "string", title: "Favourite colour", oneOf: [{ const: "#F00", title: "Red" }, { const: "#00F", title: "Blue" }], default: "#00F" },
+      size: { type: "string", title: "Size", oneOf: [{ const: "s", title: "Small" }, { const: "l", title: "Large" }] },
+      legacy: { type: "string", title: "Legacy", enum: ["x", "y"], enumNames: ["Ex", "Why"] },
       languages: { type: "array", title: "Languages", maxItems: 2, items: { type: "string", enum: ["TypeScript", "Go", "Rust"] } },
       transports: { type: "array", title: "Transports", items: { anyOf: [{ const: "stdio", title: "Standard I/O" }, { const: "http", title: "Streamable HTTP" }] }, default: ["http"] },
       extra: { type: "object", title: "Extra" },
     },
-    required: ["name", "editor"],
+    required: ["name", "editor", "agree", "size"],
   },
 };
 
-/** rjsf encodes option values (as indices), so pick an option by its visible text. */
-function choose(select: HTMLElement, text: string): void {
-  const option = within(select).getByRole("option", { name: text }) as HTMLOptionElement;
-  fireEvent.change(select, { target: { value: option.value } });
-}
-
 const preview = async () => JSON.parse((await screen.findByLabelText("Preview of the answer")).textContent ?? "null") as unknown;
+const group = (name: string) => screen.getByRole("group", { name: new RegExp(`^${name}`) });
 
 describe("ElicitationForm", () => {
   it("shows the card's key, round and how the answer travels", async () => {
@@ -50,33 +49,44 @@ describe("ElicitationForm", () => {
     expect(container.querySelector("img")).toBeNull();
   });
 
-  it("pre-fills defaults and previews them before anything is touched", async () => {
+  it("starts every field empty unless the schema gives a default, and previews only those defaults", async () => {
     renderInput("elicitation/create", survey);
     expect(((await screen.findByLabelText("Your name")) as HTMLInputElement).value).toBe("Ada");
+    for (const select of ["Editor", "Size", "Legacy"]) expect((screen.getByLabelText(select) as HTMLSelectElement).value).toBe("");
+    expect((screen.getByLabelText("Favourite colour") as HTMLSelectElement).value).toBe("#00F");
+    for (const radio of within(group("I agree")).getAllByRole("radio")) expect((radio as HTMLInputElement).checked).toBe(false);
+    expect((within(group("Send me the newsletter")).getByRole("radio", { name: "No" }) as HTMLInputElement).checked).toBe(true);
+    for (const box of within(group("Languages")).getAllByRole("checkbox")) expect((box as HTMLInputElement).checked).toBe(false);
     expect(await preview()).toEqual({ action: "accept", content: { name: "Ada", rating: 4, newsletter: false, color: "#00F", transports: ["http"] } });
-    expect(screen.getByText(/not in the MCP elicitation subset/, { selector: "li" })).toBeTruthy();
+    expect(screen.getByLabelText("Schema warnings").textContent).toMatch(/not in the MCP elicitation subset/);
   });
 
-  it("blocks Accept with inline errors until the form is valid, then sends exactly the preview", async () => {
+  it("blocks Accept with plain sentences naming each field, then sends exactly what was entered", async () => {
     const { settled, inputs } = renderInput("elicitation/create", survey);
     const name = await screen.findByLabelText("Your name");
     fireEvent.change(name, { target: { value: "A" } });
     fireEvent.change(screen.getByLabelText("Email"), { target: { value: "not-an-email" } });
     fireEvent.click(screen.getByRole("button", { name: "Accept" }));
-    expect(await screen.findByText(/must NOT have fewer than 2 characters/)).toBeTruthy();
-    expect(screen.getByText(/must match format "email"/)).toBeTruthy();
+    expect(await screen.findByText("“Your name” must be at least 2 characters long (it has 1).")).toBeTruthy();
+    expect(screen.getByText("“Email” must be an email address, like name@example.com.")).toBeTruthy();
+    expect(screen.getByText("“I agree” is required: choose Yes or No.")).toBeTruthy();
+    expect(screen.getByText("“Editor” is required: choose one of its options.")).toBeTruthy();
+    expect(screen.getByTestId("form-problems").textContent).toMatch(/^5 fields need attention/);
+    expect(document.activeElement).toBe(name);
     expect(inputs.getState().pending).toHaveLength(1);
 
     fireEvent.change(name, { target: { value: "Grace" } });
     fireEvent.change(screen.getByLabelText("Email"), { target: { value: "grace@example.com" } });
     fireEvent.change(screen.getByLabelText("Age"), { target: { value: "40" } });
-    choose(screen.getByLabelText("Editor"), "emacs");
-    fireEvent.click(screen.getByLabelText("Send me the newsletter"));
+    fireEvent.change(screen.getByLabelText("Editor"), { target: { value: "emacs" } });
+    fireEvent.change(screen.getByLabelText("Size"), { target: { value: "l" } });
+    fireEvent.click(within(group("I agree")).getByRole("radio", { name: "No" }));
+    fireEvent.click(within(group("Send me the newsletter")).getByRole("radio", { name: "Yes" }));
     fireEvent.click(screen.getByLabelText("Go"));
     fireEvent.change(screen.getByLabelText("Extra"), { target: { value: '{"k":1}' } });
     const expected = {
       action: "accept",
-      content: { name: "Grace", email: "grace@example.com", age: 40, rating: 4, newsletter: true, editor: "emacs", color: "#00F", languages: ["Go"], transports: ["http"], extra: { k: 1 } },
+      content: { name: "Grace", email: "grace@example.com", age: 40, rating: 4, newsletter: true, agree: false, editor: "emacs", color: "#00F", size: "l", languages: ["Go"], transports: ["http"], extra: { k: 1 } },
     };
     expect(await preview()).toEqual(expected);
     fireEvent.click(screen.getByRole("button", { name: "Accept" }));
@@ -84,12 +94,19 @@ describe("ElicitationForm", () => {
     expect(inputs.getState().pending).toHaveLength(0);
   });
 
+  it("an optional boolean set and cleared again is left out", async () => {
+    renderInput("elicitation/create", { message: "m", requestedSchema: { type: "object", properties: { b: { type: "boolean", title: "B" } } } });
+    fireEvent.click(within(await screen.findByRole("group", { name: /^B/ })).getByRole("radio", { name: "Yes" }));
+    expect(await preview()).toEqual({ action: "accept", content: { b: true } });
+    fireEvent.click(screen.getByRole("button", { name: "Clear (leave out)" }));
+    expect(await preview()).toEqual({ action: "accept", content: {} });
+  });
+
   it("rejects a raw JSON field that does not parse", async () => {
-    const { inputs } = renderInput("elicitation/create", survey);
-    choose(await screen.findByLabelText("Editor"), "vim");
-    fireEvent.change(screen.getByLabelText("Extra"), { target: { value: "{oops" } });
+    const { inputs } = renderInput("elicitation/create", { message: "m", requestedSchema: { type: "object", properties: { extra: { type: "object", title: "Extra" } } } });
+    fireEvent.change(await screen.findByLabelText("Extra"), { target: { value: "{oops" } });
     fireEvent.click(screen.getByRole("button", { name: "Accept" }));
-    expect(await screen.findByText("is not valid JSON")).toBeTruthy();
+    expect(await screen.findByText("“Extra” is not valid JSON.")).toBeTruthy();
     expect(inputs.getState().pending).toHaveLength(1);
   });
 
@@ -101,6 +118,34 @@ describe("ElicitationForm", () => {
     fireEvent.change(await screen.findByLabelText("Your name"), { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: button }));
     expect(await settled).toEqual({ ok: true, value: result });
+  });
+
+  it("renders every one of 600 properties, required ones at the end included, and sends only what was typed", async () => {
+    const properties = Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`p${i}`, { type: "string", title: `Field ${i}` }]));
+    const { settled, container } = renderInput("elicitation/create", { message: "big", requestedSchema: { type: "object", properties, required: ["p598", "p599"] } });
+    // Plain DOM queries: jsdom's role and label queries are slow over 600 fields.
+    const field = (i: number) => container.querySelector(`[data-field="p${i}"] input`) as HTMLInputElement;
+    // The first fields take input at once; the rest follow in the next task.
+    expect(container.querySelectorAll("[data-field] input")).toHaveLength(FIRST_FIELDS);
+    await waitFor(() => expect(container.querySelectorAll("[data-field] input")).toHaveLength(600));
+    expect(container.querySelector('[data-field="p599"] label')?.textContent).toBe("Field 599");
+    fireEvent.change(field(7), { target: { value: "seven" } });
+    fireEvent.click(screen.getByRole("button", { name: "Accept" }));
+    expect(container.querySelector('[data-field="p598"] .field-error')?.textContent).toBe("“Field 598” is required: type a value (an empty text is not sent).");
+    fireEvent.change(field(598), { target: { value: "a" } });
+    fireEvent.change(field(599), { target: { value: "b" } });
+    fireEvent.click(screen.getByRole("button", { name: "Accept" }));
+    expect(await settled).toEqual({ ok: true, value: { action: "accept", content: { p7: "seven", p598: "a", p599: "b" } } });
+  });
+
+  it("flags hidden characters in titles, option labels and the message", async () => {
+    renderInput("elicitation/create", {
+      message: "Pay \u202Eexe.txt",
+      requestedSchema: { type: "object", properties: { f: { type: "string", title: "Na\u200Bme", enum: ["a"], enumNames: ["A\u2066b"] } } },
+    });
+    expect(await screen.findByText(/hidden characters \(U\+202E right-to-left override, U\+200B zero width space, U\+2066 left-to-right isolate\)/)).toBeTruthy();
+    expect(screen.getAllByText("⟦U+202E⟧").length).toBeGreaterThan(0);
+    expect(screen.getByRole("option", { name: "A⟦U+2066⟧b" })).toBeTruthy();
   });
 
   it("survives a hostile schema", async () => {

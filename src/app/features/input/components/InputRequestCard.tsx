@@ -1,9 +1,13 @@
+import { useMemo } from "react";
+import { useConnection } from "../../../lib/context";
 import { SaveCannedAction } from "../../canned/components/SaveCannedAction";
-import type { PendingInput } from "../store/inputStore";
+import type { PendingInput } from "../inputStore";
+import { stringsIn } from "../utils/invisible";
 import { kindLabel, travelLabel } from "../utils/travel";
 import { ElicitationForm } from "./ElicitationForm";
 import { RootsAnswer } from "./RootsAnswer";
 import { SamplingReply } from "./SamplingReply";
+import { HiddenCharsWarning, ServerText } from "./ServerText";
 import { UrlElicitation } from "./UrlElicitation";
 
 function Body({ input }: { input: PendingInput }) {
@@ -19,18 +23,47 @@ function Body({ input }: { input: PendingInput }) {
   }
 }
 
+/** Which server is asking (spec: clients show the requesting server): its serverInfo title and name. */
+function Asker() {
+  const info = useConnection((s) => s.serverInfo);
+  if (!info) return <span className="card-server">asked by an unnamed server</span>;
+  const title = typeof info.title === "string" && info.title.trim() !== "" && info.title !== info.name ? info.title : undefined;
+  return (
+    <span className="card-server" data-testid="asking-server">
+      asked by{" "}
+      {title !== undefined && (
+        <>
+          <strong>
+            <ServerText text={title} />
+          </strong>{" "}
+        </>
+      )}
+      <code>
+        <ServerText text={info.name} />
+      </code>
+    </span>
+  );
+}
+
 /** One question from the server, answered by the user; the badge says how the answer travels. */
 export function InputRequestCard({ input }: { input: PendingInput }) {
+  // Every string of the request (message, titles, descriptions, option labels, URL) is checked once.
+  const texts = useMemo(() => [input.key, ...stringsIn(input.params)], [input.key, input.params]);
   return (
     <article className="input-card" aria-label={`Input request ${input.key}`} data-kind={input.kind} data-era={input.era}>
       <header>
-        <strong>{kindLabel(input.kind, input.params)}</strong> <code>{input.key}</code>
+        <strong>{kindLabel(input.kind, input.params)}</strong>{" "}
+        <code>
+          <ServerText text={input.key} />
+        </code>
         <span className="badge">round {input.round}</span>
         <span className="badge travel" data-era={input.era}>
           {travelLabel(input.era)}
         </span>
+        <Asker />
         <SaveCannedAction input={input} />
       </header>
+      <HiddenCharsWarning texts={texts} />
       <Body input={input} />
     </article>
   );

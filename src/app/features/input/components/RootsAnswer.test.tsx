@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_ROOTS, uiStore } from "../../../stores/uiStore";
-import { renderInput } from "../test/renderInput";
+import { renderInput } from "../../../../../test/support/app/renderInput";
 
 beforeEach(() => uiStore.setState({ roots: DEFAULT_ROOTS }));
 afterEach(cleanup);

@@ -1,10 +1,10 @@
-import type { Root } from "../../../../core/protocol/types";
-import { uiStore, useUi } from "../../../stores/uiStore";
-import { useAnswer } from "../api/useAnswer";
-import type { PendingInput } from "../store/inputStore";
+import type { Root } from "../../../../core";
+import { uiActions, useUi } from "../../../stores/uiStore";
+import { useAnswer } from "../useAnswer";
+import type { PendingInput } from "../inputStore";
 import { checkRoot, ROOT_PROBLEM_TEXT, rootsToSend } from "../utils/roots";
 
-const setRoots = (roots: Root[]) => uiStore.setState({ roots });
+const setRoots = (roots: Root[]) => uiActions.setRoots(roots);
 
 /** roots/list: the user's roots, editable here and kept in the UI store for the next time a server asks. */
 export function RootsAnswer({ input }: { input: PendingInput }) {

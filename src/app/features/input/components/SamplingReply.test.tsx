@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { McpError } from "../../../../core/jsonrpc/errors";
-import { renderInput } from "../test/renderInput";
+import { McpError } from "../../../../core";
+import { renderInput } from "../../../../../test/support/app/renderInput";
 
 afterEach(cleanup);
 
@@ -44,5 +44,28 @@ describe("SamplingReply", () => {
     const error = (out as { error: McpError }).error;
     expect(error).toBeInstanceOf(McpError);
     expect([error.kind, error.code, error.message]).toEqual(["cancelled", -1, "User rejected the sampling request"]);
+  });
+
+  it("an empty reply is not sent until confirmed", async () => {
+    const { settled, inputs } = renderInput("sampling/createMessage", request);
+    fireEvent.click(screen.getByRole("button", { name: "Send reply" }));
+    expect(screen.getByRole("alert").textContent).toMatch(/^The reply text is empty\./);
+    expect(inputs.getState().pending).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "Send empty reply" }));
+    expect(await settled).toEqual({ ok: true, value: { role: "assistant", content: { type: "text", text: "" }, model: "presa-inspector-mock", stopReason: "endTurn" } });
+  });
+
+  it("typing after the question withdraws it", () => {
+    renderInput("sampling/createMessage", request);
+    fireEvent.click(screen.getByRole("button", { name: "Send reply" }));
+    fireEvent.change(screen.getByLabelText("Reply text"), { target: { value: "  " } });
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("button", { name: "Send reply" })).toBeTruthy();
+  });
+
+  it("flags a bidi control in the prompt", () => {
+    renderInput("sampling/createMessage", { ...request, systemPrompt: "Approve \u202Etxt.exe" });
+    expect(screen.getByText("⟦U+202E⟧")).toBeTruthy();
+    expect(screen.getByRole("note").textContent).toMatch(/1 hidden character \(U\+202E right-to-left override\)/);
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { McpError } from "../../../../core/jsonrpc/errors";
-import { useAnswer } from "../api/useAnswer";
-import type { PendingInput } from "../store/inputStore";
+import { McpError } from "../../../../core";
+import { useAnswer } from "../useAnswer";
+import type { PendingInput } from "../inputStore";
 import { EMPTY_REPLY, replyResult, STOP_REASONS, type ReplyDraft } from "../utils/sampling";
 import { SamplingRequestView } from "./SamplingRequestView";
 
@@ -9,7 +9,12 @@ import { SamplingRequestView } from "./SamplingRequestView";
 export function SamplingReply({ input }: { input: PendingInput }) {
   const { answer, refuse } = useAnswer(input);
   const [draft, setDraft] = useState<ReplyDraft>(EMPTY_REPLY);
-  const set = (patch: Partial<ReplyDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  // An empty reply is never sent silently: the first Send asks, the second (or "Send it empty") confirms.
+  const [confirmEmpty, setConfirmEmpty] = useState(false);
+  const set = (patch: Partial<ReplyDraft>) => {
+    setConfirmEmpty(false);
+    setDraft((d) => ({ ...d, ...patch }));
+  };
   const id = input.id;
   return (
     <div className="sampling">
@@ -19,6 +24,10 @@ export function SamplingReply({ input }: { input: PendingInput }) {
         aria-label="Reply"
         onSubmit={(e) => {
           e.preventDefault();
+          if (draft.text.trim() === "" && !confirmEmpty) {
+            setConfirmEmpty(true);
+            return;
+          }
           answer(replyResult(draft));
         }}
       >
@@ -53,10 +62,15 @@ export function SamplingReply({ input }: { input: PendingInput }) {
         </div>
         <label className="field block" htmlFor={`${id}-text`}>
           Reply text
-          <textarea id={`${id}-text`} rows={3} value={draft.text} onChange={(e) => set({ text: e.target.value })} />
+          <textarea id={`${id}-text`} rows={3} value={draft.text} aria-describedby={confirmEmpty ? `${id}-empty` : undefined} onChange={(e) => set({ text: e.target.value })} />
         </label>
+        {confirmEmpty && (
+          <p className="sampling-empty-confirm" id={`${id}-empty`} role="alert">
+            The reply text is {draft.text === "" ? "empty" : "only white space"}. A model rarely answers with nothing; press “Send empty reply” to send it anyway, or type a reply.
+          </p>
+        )}
         <div className="actions">
-          <button type="submit">Send reply</button>
+          <button type="submit">{confirmEmpty ? "Send empty reply" : "Send reply"}</button>
           <button type="button" onClick={() => refuse(new McpError({ kind: "cancelled", code: -1, message: "User rejected the sampling request" }))}>
             Reject
           </button>

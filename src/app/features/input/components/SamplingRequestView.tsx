@@ -1,14 +1,19 @@
 import { useMemo } from "react";
 import { samplingView, type BlockView } from "../utils/sampling";
+import { ServerText } from "./ServerText";
 
 function Block({ block }: { block: BlockView }) {
   switch (block.kind) {
     case "text":
-      return <p className="server-text sampling-text">{block.text}</p>;
+      return <ServerText as="p" className="server-text sampling-text" text={block.text} />;
     case "image":
       return <img className="block-image" src={block.src} alt={`image (${block.mimeType}) from the server`} />;
     case "json":
-      return <pre className="sampling-json">{block.json}</pre>;
+      return (
+        <pre className="sampling-json">
+          <ServerText text={block.json} />
+        </pre>
+      );
   }
 }
 
@@ -20,13 +25,15 @@ export function SamplingRequestView({ params }: { params: Record<string, unknown
       {view.systemPrompt !== undefined && (
         <div className="sampling-system">
           <span className="muted">System prompt</span>
-          <p className="server-text">{view.systemPrompt}</p>
+          <ServerText as="p" className="server-text" text={view.systemPrompt} />
         </div>
       )}
       <ol className="sampling-messages" aria-label="Messages">
         {view.messages.map((m, i) => (
           <li key={i} className="sampling-message" data-role={m.role}>
-            <span className="badge">{m.role}</span>
+            <span className="badge">
+              <ServerText text={m.role} />
+            </span>
             {m.blocks.map((b, j) => (
               <Block key={j} block={b} />
             ))}
@@ -40,9 +47,13 @@ export function SamplingRequestView({ params }: { params: Record<string, unknown
         </dd>
         {view.extras.map(([k, v]) => (
           <div key={k}>
-            <dt>{k}</dt>
+            <dt>
+              <ServerText text={k} />
+            </dt>
             <dd>
-              <pre>{v}</pre>
+              <pre>
+                <ServerText text={v} />
+              </pre>
             </dd>
           </div>
         ))}

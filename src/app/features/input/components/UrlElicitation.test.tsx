@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderInput } from "../test/renderInput";
+import { renderInput } from "../../../../../test/support/app/renderInput";
 import { WARNING_TEXT } from "../utils/urlCheck";
 
 afterEach(() => {
@@ -64,5 +64,22 @@ describe("UrlElicitation", () => {
     const { settled } = renderInput("elicitation/create", url("https://example.com/"));
     fireEvent.click(screen.getByRole("button", { name: button }));
     expect(await settled).toEqual({ ok: true, value: result });
+  });
+
+  it("names a cloud metadata address in words", () => {
+    renderInput("elicitation/create", url("http://169.254.169.254/latest/meta-data/iam/"));
+    const warnings = screen.getByRole("list", { name: "URL warnings" });
+    expect(within(warnings).getAllByRole("listitem")[0]?.textContent).toMatch(/cloud metadata service \(169\.254\.169\.254/);
+  });
+
+  it("collapses a long URL: host and buttons stay, the rest opens on demand", () => {
+    const long = `https://auth.example.com/cb?x=${"a".repeat(5000)}`;
+    const { container } = renderInput("elicitation/create", url(long));
+    const shown = container.querySelector('[data-testid="url-text"]')?.textContent ?? "";
+    expect(shown.length).toBeLessThan(220);
+    expect(shown.startsWith("https://auth.example.com/cb?x=aaa")).toBe(true);
+    expect(screen.getByText("Show the whole URL (5,030 characters)")).toBeTruthy();
+    expect(screen.getByLabelText("The whole URL").textContent).toBe(long);
+    expect(screen.getByRole("button", { name: "Open in new tab" })).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
 import { useMemo, useState } from "react";
-import { useAnswer } from "../api/useAnswer";
-import type { PendingInput } from "../store/inputStore";
+import { useAnswer } from "../useAnswer";
+import type { PendingInput } from "../inputStore";
 import { checkUrl, WARNING_TEXT } from "../utils/urlCheck";
+import { ServerText } from "./ServerText";
 import { UrlDisplay } from "./UrlDisplay";
 
 /**
@@ -20,20 +21,20 @@ export function UrlElicitation({ input }: { input: PendingInput }) {
   };
   return (
     <div className="url-elicitation">
-      <p className="server-text">{String(input.params.message ?? "")}</p>
+      <ServerText as="p" className="server-text" text={input.params.message} />
       <UrlDisplay check={check} />
       {check.warnings.length > 0 && (
         <ul className="input-warnings" aria-label="URL warnings">
           {check.warnings.map((w) => (
             <li key={w} data-warning={w}>
-              {WARNING_TEXT[w]}
+              {w === "special-host" ? (check.hostWords ?? WARNING_TEXT[w]) : WARNING_TEXT[w]}
             </li>
           ))}
         </ul>
       )}
       {typeof elicitationId === "string" && (
         <p className="muted">
-          elicitation id <code>{elicitationId}</code>
+          elicitation id <code><ServerText text={elicitationId} /></code>
         </p>
       )}
       {!check.openable && <p className="input-warning">This link cannot be opened from the inspector; it is shown as text only.</p>}

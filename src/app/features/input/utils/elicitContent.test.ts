@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { acceptResult, contentFrom } from "./elicitContent";
-import { toRjsfForm } from "./elicitSchema";
+import { readSchema } from "./elicitSchema";
 
 /** The legacy conformance scenario elicitation-sep1034-client-defaults: every field optional with a default. */
-const sep1034 = toRjsfForm({
+const sep1034 = readSchema({
   type: "object",
   properties: {
     name: { type: "string", default: "John Doe" },
@@ -14,7 +14,7 @@ const sep1034 = toRjsfForm({
   },
 });
 
-const mixed = toRjsfForm({
+const mixed = readSchema({
   type: "object",
   properties: {
     name: { type: "string" },
@@ -33,24 +33,64 @@ describe("contentFrom", () => {
   });
 
   it.each([
-    ["nothing filled", {}, {}],
-    ["empty string and empty optional array are left out", { name: "", tags: [] }, {}],
-    ["an empty required array is kept", { picks: [] }, { picks: [] }],
-    ["false is an answer", { ok: false }, { ok: false }],
-    ["zero is an answer", { n: 0 }, { n: 0 }],
-    ["NaN is not", { n: Number.NaN }, {}],
-    ["fields not in the schema are dropped", { ghost: "x", name: "Ada" }, { name: "Ada" }],
-    ["raw JSON is parsed", { extra: '{"a":[1,2]}' }, { extra: { a: [1, 2] } }],
-    ["blank raw JSON is left out", { extra: "  " }, {}],
+    ["empty string and empty optional array are left out", { name: "", tags: [], picks: ["a"] }, { picks: ["a"] }],
+    ["an emptied required array is an answer", { picks: [] }, { picks: [] }],
+    ["false is an answer", { ok: false, picks: ["b"] }, { ok: false, picks: ["b"] }],
+    ["zero is an answer", { n: "0", picks: ["a"] }, { n: 0, picks: ["a"] }],
+    ["fields not in the schema are dropped", { ghost: "x", name: "Ada", picks: ["a"] }, { name: "Ada", picks: ["a"] }],
+    ["options not offered are dropped", { picks: ["a", "zzz"] }, { picks: ["a"] }],
+    ["raw JSON is parsed", { extra: '{"a":[1,2]}', picks: ["a"] }, { extra: { a: [1, 2] }, picks: ["a"] }],
+    ["blank raw JSON is left out", { extra: "  ", picks: ["a"] }, { picks: ["a"] }],
   ])("%s", (_n, data, content) => {
     expect(contentFrom(mixed, data as Record<string, unknown>)).toEqual({ content, problems: {} });
   });
 
-  it("reports raw JSON that does not parse", () => {
-    expect(contentFrom(mixed, { extra: "{nope" })).toEqual({ content: {}, problems: { extra: "is not valid JSON" } });
+  it.each([
+    ["an unanswered required multi-select", mixed, {}, { picks: "“picks” is required: tick the options to send." }],
+    ["raw JSON that does not parse", mixed, { extra: "{nope", picks: ["a"] }, { extra: "“extra” is not valid JSON." }],
+    ["a number that is not one", mixed, { n: "12abc", picks: ["a"] }, { n: "“n” must be a number, like 42 or 3.5." }],
+  ])("refuses %s in words", (_n, form, data, problems) => {
+    expect(contentFrom(form, data).problems).toEqual(problems);
+  });
+
+  const rules = readSchema({
+    type: "object",
+    properties: {
+      s: { type: "string", title: "Code", minLength: 2, maxLength: 3 },
+      i: { type: "integer", title: "Count", minimum: 1, maximum: 9 },
+      d: { type: "string", title: "Day", format: "date" },
+      t: { type: "string", title: "When", format: "date-time" },
+      u: { type: "string", title: "Link", format: "uri" },
+      m: { type: "array", title: "Tags", minItems: 2, items: { type: "string", enum: ["a", "b", "c"] } },
+      b: { type: "boolean", title: "Sure" },
+      e: { type: "string", title: "Pick", oneOf: [{ const: "x", title: "X" }] },
+    },
+    required: ["b", "e", "s"],
+  });
+  it.each([
+    ["s", "a", "“Code” must be at least 2 characters long (it has 1)."],
+    ["s", "abcd", "“Code” must be at most 3 characters long (it has 4)."],
+    ["s", "", "“Code” is required: type a value (an empty text is not sent)."],
+    ["i", "1.5", "“Count” must be a whole number."],
+    ["i", "0", "“Count” must be 1 or more."],
+    ["i", "10", "“Count” must be 9 or less."],
+    ["d", "2026-02-30", "“Day” must be a date written as year-month-day, like 2026-12-31."],
+    ["t", "2026-12-31 09:30", "“When” must be a date and time with a time zone, like 2026-12-31T09:30:00Z."],
+    ["u", "example.com", "“Link” must be a full URL, like https://example.com/page."],
+    ["m", ["a"], "“Tags” needs at least 2 options ticked (1 now)."],
+    ["b", undefined, "“Sure” is required: choose Yes or No."],
+    ["e", undefined, "“Pick” is required: choose one of its options."],
+  ])("%s = %j: %s", (name, value, message) => {
+    const base: Record<string, unknown> = { s: "ab", b: true, e: "x" };
+    expect(contentFrom(rules, { ...base, [name]: value }).problems[name]).toBe(message);
+  });
+
+  it("accepts valid values of each format", () => {
+    const r = contentFrom(rules, { s: "ab", b: true, e: "x", d: "2026-12-31", t: "2026-12-31T09:30:00+01:00", u: "https://example.com/", i: "5" });
+    expect(r).toEqual({ problems: {}, content: { s: "ab", b: true, e: "x", d: "2026-12-31", t: "2026-12-31T09:30:00+01:00", u: "https://example.com/", i: 5 } });
   });
 
   it("does not read inherited properties", () => {
-    expect(contentFrom(toRjsfForm({ type: "object", properties: { toString: { type: "string" } } }), {}).content).toEqual({});
+    expect(contentFrom(readSchema({ type: "object", properties: { toString: { type: "string" } } }), {}).content).toEqual({});
   });
 });

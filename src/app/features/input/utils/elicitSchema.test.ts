@@ -1,43 +1,38 @@
 import { describe, expect, it } from "vitest";
-import { customizeValidator } from "@rjsf/validator-ajv8";
-import { LIMITS, OUTSIDE_SUBSET, toRjsfForm, type FieldKind } from "./elicitSchema";
+import { LIMITS, OUTSIDE_SUBSET, readSchema, type FieldKind } from "./elicitSchema";
 
-const form = (properties: unknown, required?: unknown) => toRjsfForm({ type: "object", properties, ...(required !== undefined ? { required } : {}) });
+const form = (properties: unknown, required?: unknown) => readSchema({ type: "object", properties, ...(required !== undefined ? { required } : {}) });
 const one = (p: unknown) => {
   const f = form({ x: p });
-  return { field: f.fields[0], schema: (f.schema.properties as Record<string, Record<string, unknown>>).x, ui: f.uiSchema.x as Record<string, unknown> | undefined, initial: f.initial.x, warnings: f.warnings };
+  return { field: f.fields[0], initial: f.initial.x, warnings: f.warnings };
 };
 
-describe("toRjsfForm: each kind of the subset", () => {
+describe("readSchema: each kind of the subset", () => {
   const rows: [string, unknown, FieldKind, Record<string, unknown>, unknown][] = [
-    ["string with bounds", { type: "string", title: "Name", minLength: 2, maxLength: 40, default: "Ada" }, "string", { type: "string", title: "Name", minLength: 2, maxLength: 40 }, "Ada"],
-    ["email", { type: "string", format: "email" }, "string", { type: "string", format: "email" }, undefined],
-    ["uri", { type: "string", format: "uri" }, "string", { type: "string", format: "uri" }, undefined],
-    ["date", { type: "string", format: "date" }, "string", { type: "string", format: "date" }, undefined],
-    ["date-time", { type: "string", format: "date-time" }, "string", { type: "string", format: "date-time" }, undefined],
-    ["integer", { type: "integer", minimum: 13, maximum: 120, default: 30 }, "integer", { type: "integer", minimum: 13, maximum: 120 }, 30],
-    ["number", { type: "number", minimum: 0, maximum: 5, default: 95.5 }, "number", { type: "number", minimum: 0, maximum: 5 }, 95.5],
-    ["boolean", { type: "boolean", default: false }, "boolean", { type: "boolean" }, false],
-    ["untitled enum", { type: "string", enum: ["a", "b"], default: "b" }, "enum", { type: "string", enum: ["a", "b"] }, "b"],
-    ["titled oneOf", { type: "string", oneOf: [{ const: "#F00", title: "Red" }], default: "#F00" }, "titledEnum", { type: "string", oneOf: [{ const: "#F00", title: "Red" }] }, "#F00"],
-    ["legacy enumNames", { type: "string", enum: ["a", "b"], enumNames: ["Alpha", "Beta"] }, "legacyEnum", { type: "string", oneOf: [{ const: "a", title: "Alpha" }, { const: "b", title: "Beta" }] }, undefined],
-    ["untitled multi", { type: "array", minItems: 1, maxItems: 3, items: { type: "string", enum: ["x", "y"] }, default: ["y"] }, "multiEnum", { type: "array", uniqueItems: true, minItems: 1, maxItems: 3, items: { type: "string", enum: ["x", "y"] } }, ["y"]],
-    ["titled multi", { type: "array", items: { anyOf: [{ const: "s", title: "Standard I/O" }] }, default: ["s"] }, "titledMultiEnum", { type: "array", uniqueItems: true, items: { type: "string", anyOf: [{ const: "s", title: "Standard I/O" }] } }, ["s"]],
+    ["string with bounds", { type: "string", title: "Name", minLength: 2, maxLength: 40, default: "Ada" }, "string", { title: "Name", minLength: 2, maxLength: 40 }, "Ada"],
+    ["email", { type: "string", format: "email" }, "string", { format: "email" }, undefined],
+    ["date-time", { type: "string", format: "date-time" }, "string", { format: "date-time" }, undefined],
+    ["integer", { type: "integer", minimum: 13, maximum: 120, default: 30 }, "integer", { minimum: 13, maximum: 120 }, "30"],
+    ["number", { type: "number", default: 95.5 }, "number", {}, "95.5"],
+    ["boolean", { type: "boolean", default: false }, "boolean", {}, false],
+    ["boolean without default starts unset", { type: "boolean" }, "boolean", {}, undefined],
+    ["untitled enum", { type: "string", enum: ["a", "b"], default: "b" }, "enum", { options: [{ value: "a", label: "a" }, { value: "b", label: "b" }] }, "b"],
+    ["titled oneOf starts unset", { type: "string", oneOf: [{ const: "#F00", title: "Red" }] }, "titledEnum", { options: [{ value: "#F00", label: "Red" }] }, undefined],
+    ["titled anyOf", { type: "string", anyOf: [{ const: "a", title: "A" }], default: "a" }, "titledEnum", { options: [{ value: "a", label: "A" }] }, "a"],
+    ["legacy enumNames starts unset", { type: "string", enum: ["a", "b"], enumNames: ["Alpha", "Beta"] }, "legacyEnum", { options: [{ value: "a", label: "Alpha" }, { value: "b", label: "Beta" }] }, undefined],
+    ["untitled multi", { type: "array", minItems: 1, maxItems: 3, items: { type: "string", enum: ["x", "y"] }, default: ["y"] }, "multiEnum", { minItems: 1, maxItems: 3 }, ["y"]],
+    ["titled multi", { type: "array", items: { anyOf: [{ const: "s", title: "Standard I/O" }] } }, "titledMultiEnum", { options: [{ value: "s", label: "Standard I/O" }] }, undefined],
   ];
-  it.each(rows)("%s", (_name, input, kind, schema, initial) => {
+  it.each(rows)("%s", (_name, input, kind, fieldPart, initial) => {
     const r = one(input);
     expect(r.field?.kind).toBe(kind);
-    expect(r.schema).toEqual(schema);
+    expect(r.field).toMatchObject(fieldPart);
     expect(r.initial).toEqual(initial);
     expect(r.warnings).toEqual([]);
   });
-
-  it("multi-selects render as checkboxes", () => {
-    expect(one({ type: "array", items: { type: "string", enum: ["x"] } }).ui).toEqual({ "ui:widget": "checkboxes" });
-  });
 });
 
-describe("toRjsfForm: defaults that do not fit are dropped", () => {
+describe("readSchema: defaults that do not fit are dropped", () => {
   it.each([
     ["string default on integer", { type: "integer", default: "3" }],
     ["fraction on integer", { type: "integer", default: 2.5 }],
@@ -47,7 +42,7 @@ describe("toRjsfForm: defaults that do not fit are dropped", () => {
   ])("%s", (_n, p) => expect(one(p).initial).toBeUndefined());
 });
 
-describe("toRjsfForm: outside the subset becomes a raw JSON field", () => {
+describe("readSchema: outside the subset becomes a raw JSON field", () => {
   it.each([
     ["nested object", { type: "object", properties: { a: { type: "string" } }, default: { a: "x" } }],
     ["array of objects", { type: "array", items: { type: "object" } }],
@@ -60,8 +55,6 @@ describe("toRjsfForm: outside the subset becomes a raw JSON field", () => {
   ])("%s", (_n, p) => {
     const r = one(p);
     expect(r.field?.kind).toBe("raw");
-    expect(r.schema?.type).toBe("string");
-    expect(r.ui?.["ui:widget"]).toBe("textarea");
     expect(r.warnings[0]?.message).toContain(OUTSIDE_SUBSET);
   });
 
@@ -70,21 +63,35 @@ describe("toRjsfForm: outside the subset becomes a raw JSON field", () => {
   });
 });
 
-describe("toRjsfForm: hostile schemas never throw", () => {
+describe("readSchema: hostile schemas never throw", () => {
   it.each([
     ["null", null],
     ["a string", "type: object"],
     ["properties is an array", { type: "object", properties: [1, 2] }],
     ["getter that throws", Object.defineProperty({ type: "object" }, "properties", { get: () => { throw new Error("boom"); }, enumerable: true })],
   ])("%s", (_n, s) => {
-    const f = toRjsfForm(s);
+    const f = readSchema(s);
     expect(f.fields).toEqual([]);
     expect(f.warnings.length).toBeGreaterThan(0);
   });
 
-  it("caps the property count", () => {
-    const props = Object.fromEntries(Array.from({ length: LIMITS.properties + 50 }, (_, i) => [`p${i}`, { type: "string" }]));
-    expect(form(props).fields).toHaveLength(LIMITS.properties);
+  it("shows hundreds of properties in full", () => {
+    const props = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`p${i}`, { type: "string" }]));
+    const f = form(props, ["p499"]);
+    expect(f.fields).toHaveLength(500);
+    expect(f.hidden).toBe(0);
+    expect(f.warnings).toEqual([]);
+  });
+
+  it("past the safety cap leaves out optional properties only, and says how many", () => {
+    const n = LIMITS.properties + 50;
+    const props = Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: "string" }]));
+    const required = [`p${n - 1}`, `p${n - 2}`];
+    const f = form(props, required);
+    expect(f.fields).toHaveLength(LIMITS.properties);
+    expect(f.hidden).toBe(50);
+    expect(f.fields.filter((x) => x.required).map((x) => x.name).sort()).toEqual(required.sort());
+    expect(f.warnings[0]?.message).toBe(`50 of ${n} optional properties are not shown (a safety cap of ${LIMITS.properties}); they are left out of the answer. Every required property is shown.`);
   });
 
   it("caps option lists and deep raw defaults", () => {
@@ -95,26 +102,21 @@ describe("toRjsfForm: hostile schemas never throw", () => {
   });
 
   it("skips __proto__ and drops unknown formats and keywords with a warning", () => {
-    const f = toRjsfForm(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"pw":{"type":"string","format":"password","pattern":"x"}}}'));
+    const f = readSchema(JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"pw":{"type":"string","format":"password","pattern":"x"}}}'));
     expect(f.fields.map((x) => x.name)).toEqual(["pw"]);
-    expect((f.schema.properties as Record<string, object>).pw).toEqual({ type: "string" });
+    expect(f.fields[0]?.format).toBeUndefined();
     expect(f.warnings.map((w) => w.message).join(" ")).toMatch(/__proto__.*pattern.*password|__proto__.*password.*pattern/s);
   });
 
-  it("keeps only string required names that are properties", () => {
-    expect(form({ a: { type: "string" } }, ["a", "ghost", 3]).schema.required).toEqual(["a"]);
+  it("says so when a title or description is cut", () => {
+    const f = form({ a: { type: "string", title: "t".repeat(LIMITS.text + 5) } });
+    expect(f.fields[0]?.title).toHaveLength(LIMITS.text);
+    expect(f.warnings).toEqual([{ field: "a", message: `title cut to its first ${LIMITS.text} of ${LIMITS.text + 5} characters` }]);
   });
-});
 
-describe("the converted schema validates with ajv8", () => {
-  const validator = customizeValidator();
-  const f = form(
-    { email: { type: "string", format: "email" }, age: { type: "integer", minimum: 13 }, langs: { type: "array", maxItems: 1, items: { type: "string", enum: ["a", "b"] } } },
-    ["email"],
-  );
-  it.each([
-    ["valid", { email: "a@b.co", age: 20, langs: ["a"] }, 0],
-    ["missing required", { age: 20 }, 1],
-    ["bad email, too young, too many", { email: "nope", age: 3, langs: ["a", "b"] }, 3],
-  ])("%s", (_n, data, errors) => expect(validator.validateFormData(data, f.schema).errors).toHaveLength(errors));
+  it("marks required fields, and warns about a required name with no property", () => {
+    const f = form({ a: { type: "string" }, b: { type: "string" } }, ["a", "ghost", 3]);
+    expect(f.fields.map((x) => x.required)).toEqual([true, false]);
+    expect(f.warnings).toEqual([{ field: "ghost", message: "is listed as required but has no property in the schema" }]);
+  });
 });

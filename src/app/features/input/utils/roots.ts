@@ -1,4 +1,4 @@
-import type { Root } from "../../../../core/protocol/types";
+import type { Root } from "../../../../core";
 
 /** Why a root row would not be a proper root (spec "Roots": every URI MUST be file://). */
 export type RootProblem = "empty" | "unparseable" | "not-file";

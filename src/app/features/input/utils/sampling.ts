@@ -1,4 +1,4 @@
-import type { CreateMessageResult } from "../../../../core/protocol/types";
+import type { CreateMessageResult } from "../../../../core";
 
 /**
  * How a `sampling/createMessage` request is shown for review (spec "Sampling": a human reviews the

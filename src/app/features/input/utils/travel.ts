@@ -1,5 +1,4 @@
-import type { Era } from "../../../../core/protocol/revisions";
-import type { InputKind } from "../../../../core/protocol/types";
+import type { Era, InputKind } from "../../../../core";
 
 /**
  * How an answer reaches the server: in 2026-07-28 it rides in `inputResponses` on a retry of the

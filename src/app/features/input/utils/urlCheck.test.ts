@@ -8,9 +8,10 @@ describe("checkUrl", () => {
     ["http", "http://example.com/", { openable: true, warnings: ["http"], domain: "example.com" }],
     ["punycode host", "https://xn--pple-43d.com/", { openable: true, warnings: ["punycode"], domain: "xn--pple-43d.com" }],
     ["unicode host becomes punycode", "https://аpple.com/", { openable: true, warnings: ["punycode"] }],
-    ["IPv4", "https://192.168.0.1:8443/x", { openable: true, warnings: ["ip-address"], domain: "192.168.0.1" }],
-    ["IPv4 in disguise", "http://2130706433/", { openable: true, warnings: ["http", "ip-address"], domain: "127.0.0.1" }],
-    ["IPv6", "https://[::1]/", { openable: true, warnings: ["ip-address"], domain: "[::1]" }],
+    ["IPv4", "https://192.168.0.1:8443/x", { openable: true, warnings: ["special-host", "ip-address"], domain: "192.168.0.1" }],
+    ["public IPv4", "https://93.184.216.34/x", { openable: true, warnings: ["ip-address"], domain: "93.184.216.34" }],
+    ["IPv4 in disguise", "http://2130706433/", { openable: true, warnings: ["special-host", "http", "ip-address"], domain: "127.0.0.1" }],
+    ["IPv6", "https://[::1]/", { openable: true, warnings: ["special-host", "ip-address"], domain: "[::1]" }],
     ["credentials", "https://user:pass@evil.example/", { openable: true, warnings: ["credentials"], domain: "evil.example" }],
     ["host-looking credentials", "https://trusted.com@evil.example/", { openable: true, warnings: ["credentials"], domain: "evil.example" }],
     ["javascript:", "javascript:alert(document.cookie)", { openable: false, warnings: ["not-http"] }],
@@ -28,6 +29,34 @@ describe("checkUrl", () => {
     expect(c.warnings).toEqual(want.warnings);
     if (want.domain !== undefined) expect(c.hostParts.domain).toBe(want.domain);
     if (want.sub !== undefined) expect(c.hostParts.sub).toBe(want.sub);
+  });
+
+  it.each([
+    ["http://169.254.169.254/latest/meta-data/", "metadata", /cloud metadata service \(169\.254\.169\.254/],
+    ["http://0xA9.254.169.254/", "metadata", /cloud metadata/],
+    ["http://2852039166/", "metadata", /cloud metadata/],
+    ["http://[::ffff:169.254.169.254]/", "metadata", /cloud metadata/],
+    ["http://metadata.google.internal/computeMetadata/v1/", "metadata", /name of a cloud metadata service/],
+    ["http://[fd00:ec2::254]/", "metadata", /AWS metadata service over IPv6/],
+    ["http://169.254.10.1/", "link-local", /link-local \(169\.254\.0\.0\/16\)/],
+    ["http://[fe80::1]/", "link-local", /link-local \(fe80::\/10\)/],
+    ["http://127.0.0.1:8080/", "loopback", /loopback: this very computer/],
+    ["http://localhost:3000/", "loopback", /localhost is loopback/],
+    ["http://10.1.2.3/", "private", /private \(RFC 1918\)/],
+    ["http://172.20.0.1/", "private", /private/],
+    ["http://[fd12::1]/", "private", /unique local/],
+    ["http://0.0.0.0/", "unspecified", /unspecified/],
+    ["http://100.100.100.200/", "metadata", /Alibaba/],
+  ])("names %s in words", (url, kind, words) => {
+    const c = checkUrl(url);
+    expect(c.hostKind).toBe(kind);
+    expect(c.hostWords).toMatch(words);
+    expect(c.warnings[0]).toBe("special-host");
+  });
+
+  it("says nothing extra for an ordinary name", () => {
+    expect(checkUrl("https://example.com/").hostWords).toBeUndefined();
+    expect(checkUrl("https://example.com/").hostKind).toBe("name");
   });
 
   it("rebuilds the href from its parts for the display", () => {

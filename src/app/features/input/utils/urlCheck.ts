@@ -1,10 +1,12 @@
+import { classifyHost, type HostKind } from "./hostKind";
+
 /**
  * What a URL from a URL-mode elicitation really points at, before the user opens it (spec
  * "Elicitation", URL mode: show the full URL, highlight the domain, warn about punycode, never
  * pre-fetch). Only http(s) is ever openable; anything else is shown as text.
  */
 
-export type UrlWarning = "http" | "ip-address" | "punycode" | "credentials" | "not-http" | "unparseable" | "long";
+export type UrlWarning = "http" | "ip-address" | "punycode" | "credentials" | "not-http" | "unparseable" | "long" | "special-host";
 
 export interface HostParts {
   /** Subdomains before the registrable domain, with their trailing dot ("auth."). */
@@ -30,10 +32,17 @@ export interface UrlCheck {
   warnings: UrlWarning[];
   /** Safe to hand to window.open: parsed and http(s). */
   openable: boolean;
+  /** Where the host points (hostKind.ts): loopback, private, link-local, metadata… or an ordinary name. */
+  hostKind: HostKind;
+  /** That, in a sentence, when the host is not an ordinary name or public address. */
+  hostWords: string | undefined;
 }
 
 /** A URL longer than this can hide its real target in a cramped display. */
 export const LONG_URL = 1024;
+
+/** Past this many characters the card shows the URL collapsed: its host and a start, the rest on demand. */
+export const COLLAPSE_URL = 300;
 
 /** Second-level labels under which a registrable domain takes three labels (a small, non-exhaustive list). */
 const SECOND_LEVEL = new Set(["co", "com", "net", "org", "gov", "edu", "ac", "ne", "or", "go"]);
@@ -48,6 +57,7 @@ export const WARNING_TEXT: Record<UrlWarning, string> = {
   "not-http": "Not a web address: this scheme is never opened.",
   unparseable: "This is not a valid URL.",
   long: "The URL is very long; check the host carefully.",
+  "special-host": "The host is not an ordinary internet address.",
 };
 
 function splitHost(hostname: string, isIp: boolean, port: string): HostParts {
@@ -70,7 +80,7 @@ export function checkUrl(input: unknown): UrlCheck {
     if (typeof input !== "string") throw new TypeError("not a string");
     url = new URL(input);
   } catch {
-    return { ok: false, href: given, protocol: "", host: "", hostParts: { sub: "", domain: "", port: "" }, userinfo: "", rest: "", warnings: ["unparseable", ...warnings], openable: false };
+    return { ok: false, href: given, protocol: "", host: "", hostParts: { sub: "", domain: "", port: "" }, userinfo: "", rest: "", warnings: ["unparseable", ...warnings], openable: false, hostKind: "name", hostWords: undefined };
   }
   const web = url.protocol === "https:" || url.protocol === "http:";
   if (url.protocol === "http:") warnings.unshift("http");
@@ -80,6 +90,9 @@ export function checkUrl(input: unknown): UrlCheck {
   if (isIp) warnings.push("ip-address");
   if (hostname.split(".").some((l) => l.toLowerCase().startsWith("xn--"))) warnings.push("punycode");
   if (url.username !== "" || url.password !== "") warnings.push("credentials");
+  const where = classifyHost(hostname);
+  // The card shows hostWords in place of the generic line for this warning.
+  if (where.words !== undefined) warnings.unshift("special-host");
   return {
     ok: true,
     href: url.href,
@@ -90,5 +103,7 @@ export function checkUrl(input: unknown): UrlCheck {
     rest: `${url.pathname}${url.search}${url.hash}`,
     warnings,
     openable: web && hostname !== "",
+    hostKind: where.kind,
+    hostWords: where.words,
   };
 }

@@ -1,13 +1,13 @@
-import { useConnection, useInspector } from "../../../lib/context";
-import { linkStore, useLink } from "../store/linkStore";
+import { useConnection, useController, useLink } from "../../../lib/context";
+import { linkActions } from "../linkStore";
 
 /** A link named a server URL: ask before connecting to it, with the full address in view. */
 export function ConnectPrompt() {
-  const inspector = useInspector();
+  const controller = useController();
   const url = useLink((s) => s.pendingUrl);
   const status = useConnection((s) => s.status);
   if (!url || status !== "idle") return null;
-  const dismiss = () => linkStore.setState({ pendingUrl: undefined });
+  const dismiss = linkActions.dismissPendingUrl;
   return (
     <div className="connect-prompt" role="dialog" aria-label="Connect from link">
       <p>
@@ -21,7 +21,7 @@ export function ConnectPrompt() {
           type="button"
           onClick={() => {
             dismiss();
-            void inspector.connect();
+            void controller.connect();
           }}
         >
           Connect

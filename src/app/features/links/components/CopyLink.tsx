@@ -1,8 +1,6 @@
 import { CopyButton } from "../../../components/ui/CopyButton";
-import { useConnection } from "../../../lib/context";
-import { useUi } from "../../../stores/uiStore";
-import { usePresent } from "../../present/store/presentStore";
-import { buildDeepLink } from "../utils/deepLink";
+import { useConnection, usePresent, useUi } from "../../../lib/context";
+import { buildDeepLink } from "../deepLink";
 
 /** A link to this place (target, revision, selected item, presentation mode) to hand out. */
 export function CopyLink() {

@@ -1,4 +1,5 @@
-import { linkStore, useLink } from "../store/linkStore";
+import { useLink } from "../../../lib/context";
+import { linkActions } from "../linkStore";
 
 /** Link parameters that were ignored, said once, dismissable. */
 export function LinkProblems() {
@@ -12,7 +13,7 @@ export function LinkProblems() {
           <li key={p}>{p}</li>
         ))}
       </ul>
-      <button type="button" className="link" onClick={() => linkStore.setState({ problems: [] })}>
+      <button type="button" className="link" onClick={linkActions.dismissProblems}>
         Dismiss
       </button>
     </div>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { CallRecord } from "../../call/store/callsStore";
+import type { CallRecord } from "../../../model";
 import { CallNotifications } from "./CallNotifications";
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import type { CallRecord } from "../../call/store/callsStore";
+import type { CallRecord } from "../../../model";
 import { notificationsOf } from "../utils/callNotifications";
 
 const SHOWN_LOGS = 200;

@@ -1,15 +1,14 @@
-import { useStore } from "zustand";
-import { useInspector } from "../../../lib/context";
-import { LOG_LEVELS, type LogLevel } from "../store/notifyStore";
+import { useController, useNotify } from "../../../lib/context";
+import { LOG_LEVELS, type LogLevel } from "../notifyStore";
 
 /** The level the client asks server logs at; they show on the call they belong to. */
 export function LogLevelPicker() {
-  const notify = useInspector().notify;
-  const level = useStore(notify, (s) => s.logLevel);
+  const controller = useController();
+  const level = useNotify((s) => s.logLevel);
   return (
     <label className="field inline">
       <span>Server logs</span>
-      <select aria-label="Log level" value={level} onChange={(e) => notify.setState({ logLevel: e.target.value as LogLevel | "off" })}>
+      <select aria-label="Log level" value={level} onChange={(e) => controller.setLogLevel(e.target.value as LogLevel | "off")}>
         <option value="off">off</option>
         {LOG_LEVELS.map((l) => (
           <option key={l} value={l}>

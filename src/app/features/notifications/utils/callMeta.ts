@@ -1,6 +1,5 @@
-import { META } from "../../../../core/protocol/meta";
-import type { Era } from "../../../../core/protocol/revisions";
-import type { LogLevel } from "../store/notifyStore";
+import { META, type Era } from "../../../../core";
+import type { LogLevel } from "../notifyStore";
 
 /**
  * The `_meta` each call carries so the server may report on it: a progressToken (spec "Progress",

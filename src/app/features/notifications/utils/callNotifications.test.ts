@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CallEvent } from "../../call/store/callsStore";
+import type { CallEvent } from "../../../model";
 import { notificationsOf } from "./callNotifications";
 
 const note = (method: string, params: Record<string, unknown> | undefined, at = 1): CallEvent => ({ type: "notification", method, params, callId: "call-1", at });

@@ -1,5 +1,5 @@
-import { isObject } from "../../../../core/protocol/types";
-import type { CallEvent } from "../../call/store/callsStore";
+import { isObject } from "../../../../core";
+import type { CallEvent } from "../../../model";
 
 /** The latest progress a call reported (spec "Progress"). */
 export interface ProgressView {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ServerCapabilities } from "../../../../core/protocol/types";
+import type { ServerCapabilities } from "../../../../core";
 import { listenFilter } from "./listenFilter";
 
 describe("listenFilter", () => {

@@ -1,5 +1,4 @@
-import type { SubscriptionFilter } from "../../../../core/mcp/subscriptions";
-import type { ServerCapabilities } from "../../../../core/protocol/types";
+import type { SubscriptionFilter, ServerCapabilities } from "../../../../core";
 
 /** Which query of the catalog each list_changed notification makes stale (query keys in catalog/api/queries.ts). */
 export const LIST_CHANGED_QUERY: Readonly<Record<string, "tools" | "prompts" | "resources">> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PendingInput } from "../../input/store/inputStore";
+import type { PendingInput } from "../../input/inputStore";
 import { escapeAction } from "./escapeAction";
 
 const input = (id: string, kind: PendingInput["kind"], callId: string): PendingInput => ({ id, kind, params: {}, key: id, round: 1, callId, era: "modern", askedAt: 0 });

@@ -1,6 +1,5 @@
-import { McpError } from "../../../../core/jsonrpc/errors";
-import type { InputResponse } from "../../../../core/protocol/types";
-import type { PendingInput } from "../../input/store/inputStore";
+import { McpError, type InputResponse } from "../../../../core";
+import type { PendingInput } from "../../input/inputStore";
 
 export type EscapeAction = { id: string; kind: "answer"; response: InputResponse } | { id: string; kind: "refuse"; error: McpError };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Tool } from "../../../../core/protocol/types";
+import type { Tool } from "../../../../core";
 import { filterItems, MAX_RESULTS, paletteItems } from "./paletteItems";
 
 const tools: Tool[] = [

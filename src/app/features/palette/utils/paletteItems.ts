@@ -1,4 +1,4 @@
-import type { Prompt, Resource, ResourceTemplate, Tool } from "../../../../core/protocol/types";
+import type { Prompt, Resource, ResourceTemplate, Tool } from "../../../../core";
 import type { Selection } from "../../../stores/uiStore";
 
 export interface PaletteItem {

@@ -1,10 +1,11 @@
-import { presentStore, usePresent } from "../store/presentStore";
+import { usePresent } from "../../../lib/context";
+import { togglePresent } from "../presentStore";
 
 /** Enters or leaves presentation mode (also `?present` in the URL). */
 export function PresentToggle() {
   const on = usePresent((s) => s.on);
   return (
-    <button type="button" className={on ? "" : "secondary small"} aria-pressed={on} onClick={() => presentStore.setState({ on: !on })}>
+    <button type="button" className={on ? "" : "secondary small"} aria-pressed={on} onClick={togglePresent}>
       {on ? "Exit presentation" : "Present"}
     </button>
   );

@@ -1,7 +1,6 @@
-import { useConnection } from "../../../lib/context";
+import { useConnection, usePresent } from "../../../lib/context";
 import { CopyLink } from "../../links/components/CopyLink";
 import { PresentToggle } from "../../present/components/PresentToggle";
-import { usePresent } from "../../present/store/presentStore";
 import { SessionMenu } from "../../session/components/SessionMenu";
 
 /** The QA and demo tools: present, share a link, export or import a session; the palette's key. */

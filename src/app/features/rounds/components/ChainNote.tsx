@@ -19,8 +19,9 @@ const NEXT_TEXT: Record<ChainLink["next"], string> = {
 };
 
 /** How this round's retry treated its token, and how the next round's token relates to it. */
-export function ChainNote({ link }: { link: ChainLink }) {
-  const echo = ECHO_TEXT[link.echo];
+export function ChainNote({ link, finished = false }: { link: ChainLink; finished?: boolean }) {
+  // A finished call has no retry coming: its last round ended the call (answered, declined or failed).
+  const echo = link.echo === "pending" && finished ? "no retry followed: the call ended with this round" : ECHO_TEXT[link.echo];
   const next = NEXT_TEXT[link.next];
   if (!echo && !next) return null;
   return (

@@ -1,7 +1,9 @@
-import type { InputView } from "../utils/groupRounds";
+import type { InputView } from "../../../model";
 import { formatMs, oneLine, summarizeRequest } from "../utils/describe";
 import { JsonPreview } from "../../../components/ui/JsonPreview";
 import { AutoBadge } from "../../canned/components/AutoBadge";
+import { ServerText } from "../../input/components/ServerText";
+import { revealText } from "../../input/utils/invisible";
 
 /** One question of a round: its kind, key and a one-line summary, then the answer or the failure. */
 export function InputRow({ input, callId, round }: { input: InputView; callId: string; round: number }) {
@@ -13,8 +15,8 @@ export function InputRow({ input, callId, round }: { input: InputView; callId: s
     <li className="round-input" aria-label={`Input ${input.key}`} data-kind={summary.kind}>
       <div className="round-input-head">
         <span className={`badge kind-${summary.kind}`}>{summary.label}</span> <code className="input-key">{input.key}</code>{" "}
-        <span className="server-text question" title={summary.text}>
-          {summary.text}
+        <span className="server-text question" title={revealText(summary.text)}>
+          <ServerText text={summary.text} />
         </span>
       </div>
       <div className="round-input-answer">

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import type { DecodedState, ScopeCheck } from "../../../../core/state";
+import type { DecodedState, ScopeCheck } from "../../../../core";
 import { expiryText, isoOf, macResult, scopeOf, type TokenScope } from "../utils/tokenChecks";
 import { JsonPreview } from "../../../components/ui/JsonPreview";
 import { useNow } from "./useNow";

@@ -1,7 +1,6 @@
-import type { CallRecord } from "../../call/store/callsStore";
 import type { ChainLink } from "../utils/chainOf";
 import { formatMs } from "../utils/describe";
-import type { RoundView } from "../utils/groupRounds";
+import type { CallRecord, RoundView } from "../../../model";
 import { ChainNote } from "./ChainNote";
 import { InputRow } from "./InputRow";
 import { JsonPreview } from "../../../components/ui/JsonPreview";
@@ -9,22 +8,33 @@ import { TokenView } from "./TokenView";
 
 function Timing({ round }: { round: RoundView }) {
   const parts: string[] = [];
-  if (round.retry) parts.push(`retry #${String(round.retry.requestId)} ${formatMs(round.msToRetry ?? 0)} after the round began`);
+  if (round.retry) parts.push(`answers sent in retry ${round.index} (request #${String(round.retry.requestId)}) ${formatMs(round.msToRetry ?? 0)} after the round began`);
   else if (round.era === "legacy" && round.msToRetry !== undefined) parts.push(`answered in ${formatMs(round.msToRetry)}`);
   if (round.serverMs !== undefined) parts.push(`server took ${formatMs(round.serverMs)}`);
   return parts.length ? <p className="muted timing">{parts.join(" · ")}</p> : null;
 }
 
+/**
+ * Which request brought a round's questions (2026-07-28): round 1 answers the original call, round n
+ * the (n-1)th retry, since each retry carries one round's answers and gets the next questions back.
+ */
+export function askedBy(round: Pick<RoundView, "index">): { label: string; title: string } {
+  if (round.index <= 1) return { label: "original call", title: "These questions came back from the original request (input_required)." };
+  const n = round.index - 1;
+  return { label: `after retry ${n}`, title: `These questions came back from retry ${n}, the request that carried round ${n}'s answers.` };
+}
+
 /** One round: its questions and answers, the retry that carried them, and its token. */
 export function RoundItem({ round, link, call, last }: { round: RoundView; link: ChainLink | undefined; call: CallRecord; last: boolean }) {
   const modern = round.era === "modern";
+  const asked = askedBy(round);
   return (
     <li className={`round ${round.held ? "is-held" : ""}`} aria-label={`Round ${round.index}`}>
       <header className="round-head">
         <span className="round-dot" aria-hidden="true" />
         <strong>Round {round.index}</strong>
-        <span className={`badge era ${modern ? "retry" : "live"}`}>
-          {modern ? "retry" : `live request${round.serverRequestId !== undefined ? ` #${String(round.serverRequestId)}` : ""}`}
+        <span className={`badge era ${modern ? (round.index === 1 ? "original" : "retry") : "live"}`} title={modern ? asked.title : undefined} data-testid="round-origin">
+          {modern ? asked.label : `live request${round.serverRequestId !== undefined ? ` #${String(round.serverRequestId)}` : ""}`}
         </span>
         {round.held && <span className="badge warn">held</span>}
         {round.retry?.edited && <span className="badge warn">edited</span>}
@@ -53,7 +63,7 @@ export function RoundItem({ round, link, call, last }: { round: RoundView; link:
       ) : (
         modern && <p className="muted">No requestState in this round.</p>
       )}
-      {link && <ChainNote link={link} />}
+      {link && <ChainNote link={link} finished={call.status !== "running"} />}
     </li>
   );
 }

@@ -1,21 +1,21 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { McpError } from "../../../../core/jsonrpc/errors";
-import type { CallRecord } from "../../call/store/callsStore";
-import type { Inspector } from "../../../lib/inspector";
-import { CallBuilder, accept, elicitRequest, presaToken, roundCapError, rootsRequest, samplingRequest, urlRequest } from "../utils/builders";
-import { renderWithInspector } from "../test/renderWithInspector";
+import { McpError } from "../../../../core";
+import type { CallRecord } from "../../../model";
+import type { Controller } from "../../../session/controller";
+import { CallBuilder, accept, elicitRequest, presaToken, roundCapError, rootsRequest, samplingRequest, urlRequest } from "../../../../../test/support/recording/builders";
+import { renderWithController } from "../../../../../test/support/app/renderWithController";
 import { RoundsTimeline } from "./RoundsTimeline";
 
 afterEach(cleanup);
 
-function show(call: CallRecord): Inspector {
-  const { inspector } = renderWithInspector(<RoundsTimeline />);
+function show(call: CallRecord): Controller {
+  const { controller } = renderWithController(<RoundsTimeline />);
   act(() => {
-    for (const event of call.events) inspector.calls.record(event, 1, "2026-07-28");
+    for (const event of call.events) controller.session.calls.record(event, 1, "2026-07-28");
   });
-  return inspector;
+  return controller;
 }
 
 const tok1 = presaToken({ state: { step: 1 } });
@@ -23,7 +23,7 @@ const tok2 = presaToken({ state: { step: 2 } });
 
 describe("RoundsTimeline", () => {
   it("says so when there is no call", () => {
-    renderWithInspector(<RoundsTimeline />);
+    renderWithController(<RoundsTimeline />);
     expect(within(screen.getByRole("region", { name: "Rounds" })).getByText(/No call yet/)).toBeTruthy();
   });
 
@@ -44,18 +44,27 @@ describe("RoundsTimeline", () => {
     );
     const section = screen.getByRole("region", { name: "Rounds" });
     const round1 = within(section).getByRole("listitem", { name: "Round 1" });
-    expect(within(round1).getByText("retry")).toBeTruthy();
+    expect(within(round1).getByTestId("round-origin").textContent).toBe("original call");
     expect(within(round1).getByText("Tell us about yourself")).toBeTruthy();
     expect(within(round1).getByText("https://auth.example.com/a")).toBeTruthy();
     expect(within(round1).getByText("Write a welcome")).toBeTruthy();
     expect(within(round1).getByRole("button", { name: "Answer profile" }).textContent).toBe('{"action":"accept","content":{"name":"Ada"}}');
     expect(within(round1).getByText("120 ms")).toBeTruthy();
-    expect(within(round1).getByText(/retry #2 130 ms after the round began/)).toBeTruthy();
+    expect(within(round1).getByText(/answers sent in retry 1 \(request #2\) 130 ms after the round began/)).toBeTruthy();
     expect(within(round1).getByText(/echoed this token byte for byte; the next round brought a new token/)).toBeTruthy();
-    expect(within(section).getByRole("listitem", { name: "Round 2" })).toBeTruthy();
+    expect(within(within(section).getByRole("listitem", { name: "Round 2" })).getByTestId("round-origin").textContent).toBe("after retry 1");
     expect(within(section).getAllByRole("group", { name: "Request state" })).toHaveLength(2);
     expect(within(section).getByText("token chain intact")).toBeTruthy();
-    expect(within(section).getByText(/Complete after 2 rounds/)).toBeTruthy();
+    expect(within(section).getByText(/Complete after 2 rounds of input and 3 requests \(the original call and 2 retries\), in /)).toBeTruthy();
+    expect(within(section).queryByText(/not retried yet/)).toBeNull();
+  });
+
+  it("a finished call never says a round is waiting for its retry", () => {
+    show(new CallBuilder().round(1, { name: elicitRequest("Name?") }, tok1).answered(1, "name", { action: "decline" }, 5).finished({ error: new McpError({ kind: "protocol", code: -32603, message: "boom" }) }).build());
+    const round = screen.getByRole("listitem", { name: "Round 1" });
+    expect(within(round).queryByText(/not retried yet/)).toBeNull();
+    expect(within(round).getByText(/no retry followed: the call ended with this round/)).toBeTruthy();
+    expect(screen.getByText(/Error \(-32603 InternalError\) \(1 request \(the original call, no retries\)\): boom/)).toBeTruthy();
   });
 
   it("flags an edited token and a server error at the end", () => {
@@ -65,7 +74,7 @@ describe("RoundsTimeline", () => {
     expect(within(round).getByText("edited")).toBeTruthy();
     expect(within(round).getByText(/the retry sent a different token \(differs from character/)).toBeTruthy();
     expect(screen.getByText("1 token mismatch")).toBeTruthy();
-    expect(screen.getByText(/Error \(-32602 InvalidParams\): requestState signature does not match/)).toBeTruthy();
+    expect(screen.getByText(/Error \(-32602 InvalidParams\) \(2 requests \(the original call and 1 retry\)\): requestState signature does not match/)).toBeTruthy();
   });
 
   it("initialize era: a live request badge, no token talk, the round cap at the end", () => {

@@ -2,8 +2,8 @@ import { useMemo } from "react";
 import { useCalls } from "../../../lib/context";
 import { chainOf } from "../utils/chainOf";
 import { outcomeOf } from "../utils/describe";
-import { groupRounds } from "../utils/groupRounds";
-import { OutcomeView } from "./OutcomeView";
+import { groupRounds } from "../../../model";
+import { OutcomeView, type RequestCount } from "./OutcomeView";
 import { RoundItem } from "./RoundItem";
 
 /** The rounds of the selected call, top to bottom, ending in how the call finished. */
@@ -19,6 +19,12 @@ export function RoundsTimeline() {
       </section>
     );
   }
+  const legacy = rounds.length > 0 ? rounds.every((r) => r.era === "legacy") : call.revision !== undefined && call.revision < "2026";
+  const requests: RequestCount = {
+    era: legacy ? "legacy" : "modern",
+    retries: rounds.filter((r) => r.retry !== undefined).length,
+    serverRequests: rounds.reduce((n, r) => n + r.inputs.length, 0),
+  };
   const tokens = rounds.some((r) => r.requestState !== undefined || r.retry?.requestState !== undefined);
   return (
     <section className="rounds" aria-label="Rounds">
@@ -39,7 +45,7 @@ export function RoundsTimeline() {
           <RoundItem key={round.index} round={round} link={chain.links[i]} call={call} last={i === rounds.length - 1} />
         ))}
       </ol>
-      <OutcomeView outcome={outcomeOf(call)} />
+      <OutcomeView outcome={outcomeOf(call)} requests={requests} />
     </section>
   );
 }

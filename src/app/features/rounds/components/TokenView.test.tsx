@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SECRET, T0, presaToken } from "../utils/builders";
+import { SECRET, T0, presaToken } from "../../../../../test/support/recording/builders";
 import { TokenView } from "./TokenView";
 
 const params = { name: "two-steps", arguments: {} };

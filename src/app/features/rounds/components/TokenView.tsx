@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import type { DecodedState } from "../../../../core/state";
+import type { DecodedState } from "../../../../core";
 import { oneLine } from "../utils/describe";
 import { decodeToken, expiryAt, isoOf, type TokenScope } from "../utils/tokenChecks";
 import { JsonPreview } from "../../../components/ui/JsonPreview";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CallBuilder, presaToken } from "./builders";
+import { CallBuilder, presaToken } from "../../../../../test/support/recording/builders";
 import { chainOf, firstDiff } from "./chainOf";
-import { groupRounds } from "./groupRounds";
+import { groupRounds } from "../../../model";
 
 const A = presaToken({ state: { step: 1 } });
 const B = presaToken({ state: { step: 2 } });

@@ -1,9 +1,9 @@
 /**
- * The requestState chain of a call (brief §5.4 rule 2): each retry must echo its round's token byte
- * for byte, or carry none when the round had none. A server may mint a new token every round (the
+ * The requestState chain of a call (README "The requestState token"): each retry must echo its
+ * round's token byte for byte, or carry none when the round had none. A server may mint a new token every round (the
  * conformance multi-round scenario does); that is still one conversation, so `next: "new"` is normal.
  */
-import type { RoundView } from "./groupRounds";
+import type { RoundView } from "../../../model";
 
 /**
  * How a round's retry treated its token:

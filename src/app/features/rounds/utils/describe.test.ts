@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { McpError } from "../../../../core/jsonrpc/errors";
-import type { InputRequest } from "../../../../core/protocol/types";
-import { CallBuilder, elicitRequest, roundCapError, rootsRequest, samplingRequest, urlRequest } from "./builders";
+import { McpError, type InputRequest } from "../../../../core";
+import { CallBuilder, elicitRequest, roundCapError, rootsRequest, samplingRequest, urlRequest } from "../../../../../test/support/recording/builders";
 import { capText, formatMs, formatSeconds, oneLine, outcomeOf, safeJson, summarizeRequest } from "./describe";
 
 describe("summarizeRequest", () => {

@@ -4,9 +4,8 @@ import { capText, safeJson, type Capped } from "../../../lib/capText";
  * JSON that is safe to show (never throws, capped). Everything here reads untrusted server data, so
  * each reader checks the shape it needs instead of trusting the types.
  */
-import type { McpError } from "../../../../core/jsonrpc/errors";
-import type { InputRequest } from "../../../../core/protocol/types";
-import type { CallRecord } from "../../call/store/callsStore";
+import type { McpError, InputRequest } from "../../../../core";
+import type { CallRecord } from "../../../model";
 
 /** Longest one-line summary; the full request stays one click away. */
 export const SUMMARY_MAX = 140;
@@ -65,8 +64,7 @@ export function outcomeOf(call: CallRecord): CallOutcome {
   const error = done.error;
   if (!error) return { kind: "complete", rounds: done.rounds, ms: done.ms, isError: done.result?.isError === true };
   if (error.kind === "tooManyRounds") {
-    const data = isRecord(error.data) ? error.data : {};
-    const maxRounds = typeof data.maxRounds === "number" ? data.maxRounds : undefined;
+    const maxRounds = error.reason?.type === "roundCap" ? error.reason.maxRounds : undefined;
     return { kind: "roundCap", rounds: done.rounds, maxRounds, ms: done.ms, error };
   }
   if (error.kind === "cancelled") return { kind: "cancelled", ms: done.ms, error };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SECRET, T0, presaToken } from "./builders";
+import { SECRET, T0, presaToken } from "../../../../../test/support/recording/builders";
 import { decodeToken, expiryAt, expiryText, hasExpiry, isoOf, macResult, scopeOf } from "./tokenChecks";
 
 const params = { name: "two-steps", arguments: {} };

@@ -3,14 +3,7 @@
  * how its scope compares with the call it rides on, and whether a pasted key verifies its MAC. The
  * decoder promises not to throw; these wrappers keep that promise for the UI even if it ever did.
  */
-import {
-  checkScope,
-  decodeRequestState,
-  verifyMac,
-  type DecodedState,
-  type ExpiryCheck,
-  type ScopeCheck,
-} from "../../../../core/state";
+import { checkScope, decodeRequestState, verifyMac, type DecodedState, type ExpiryCheck, type ScopeCheck } from "../../../../core";
 import { formatSeconds } from "./describe";
 
 /** The call a token belongs to, as the scope check needs it. */

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { accept, CallBuilder, elicitRequest } from "../../rounds/utils/builders";
-import { diffCall } from "../utils/diffCalls";
+import { accept, CallBuilder, elicitRequest } from "../../../../../test/support/recording/builders";
+import { diffCall } from "../../../../core/recording";
 import { DiffView } from "./DiffView";
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
-import type { InputRequest } from "../../../../core/protocol/types";
+import type { InputRequest } from "../../../../core";
 import { oneLine, summarizeRequest } from "../../rounds/utils/describe";
-import type { CallDiff, InputDiff, Outcome } from "../utils/diffCalls";
+import type { CallDiff, InputDiff, Outcome } from "../../../../core/recording";
 
 function question(r: InputRequest | undefined): string {
   if (!r) return "—";

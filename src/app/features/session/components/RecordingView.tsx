@@ -1,24 +1,23 @@
-import { InspectorProvider, useInspector } from "../../../lib/context";
-import type { Inspector } from "../../../lib/inspector";
+import { SessionProvider, useRecording } from "../../../lib/context";
+import type { Session } from "../../../session/session";
 import { CallHistory } from "../../call/components/CallHistory";
 import { CallView } from "../../call/components/CallView";
 import { RoundsTimeline } from "../../rounds/components/RoundsTimeline";
 import { WireLog } from "../../wire/components/WireLog";
-import { useSession } from "../store/sessionStore";
 import { ReplayPanel } from "./ReplayPanel";
 
 /**
- * An imported session, read-only: its calls, rounds and frames in the usual views, fed by a viewer
- * inspector that never connects. The replay runs on the live inspector, passed down explicitly.
+ * An imported session, read-only: its calls, rounds and frames in the usual views, which read the
+ * recording's own session (made like the live one, never connected). The replay runs on the live
+ * controller, which the views below still reach through useController().
  */
-export function RecordingView({ viewer }: { viewer: Inspector }) {
-  const live = useInspector();
-  const file = useSession((s) => s.loaded?.file);
-  const name = useSession((s) => s.fileName);
+export function RecordingView({ viewer }: { viewer: Session }) {
+  const file = useRecording((s) => s.loaded?.file);
+  const name = useRecording((s) => s.fileName);
   if (!file) return null;
   const server = file.connection.serverInfo;
   return (
-    <InspectorProvider inspector={viewer}>
+    <SessionProvider session={viewer}>
       <main className="workspace recording" aria-label="Recording">
         <aside className="sidebar">
           <section className="recording-info" aria-label="Recording details">
@@ -34,7 +33,7 @@ export function RecordingView({ viewer }: { viewer: Inspector }) {
           <CallHistory />
         </aside>
         <section className="center">
-          <ReplayPanel live={live} />
+          <ReplayPanel />
           <CallView />
         </section>
         <aside className="timeline">
@@ -42,6 +41,6 @@ export function RecordingView({ viewer }: { viewer: Inspector }) {
         </aside>
       </main>
       <WireLog />
-    </InspectorProvider>
+    </SessionProvider>
   );
 }

@@ -1,15 +1,14 @@
-import { useStore } from "zustand";
-import type { Inspector } from "../../../lib/inspector";
-import { closeRecording, startReplay } from "../api/session";
-import { useSession } from "../store/sessionStore";
+import { useController, useLiveConnection, useRecording } from "../../../lib/context";
+import { closeRecording, startReplay } from "../recording";
 import { DiffView } from "./DiffView";
 
 /** "Replay against this server" and, as each call comes back, how it differs from the recording. */
-export function ReplayPanel({ live }: { live: Inspector }) {
-  const replay = useSession((s) => s.replay);
-  const count = useSession((s) => s.loaded?.calls.length ?? 0);
-  const status = useStore(live.connection, (s) => s.status);
-  const server = useStore(live.connection, (s) => s.serverInfo);
+export function ReplayPanel() {
+  const live = useController();
+  const replay = useRecording((s) => s.replay);
+  const count = useRecording((s) => s.loaded?.calls.length ?? 0);
+  const status = useLiveConnection((s) => s.status);
+  const server = useLiveConnection((s) => s.serverInfo);
   const differing = replay.diffs.filter((d) => !d.same).length;
   return (
     <section className="replay-panel" aria-label="Replay">

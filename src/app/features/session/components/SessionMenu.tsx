@@ -1,17 +1,17 @@
 import { useId, useState } from "react";
-import { useInspector } from "../../../lib/context";
-import { downloadSession, openRecording } from "../api/session";
-import { sessionStore, useSession } from "../store/sessionStore";
+import { useRecording, useSession } from "../../../lib/context";
+import { downloadSession, openRecording } from "../recording";
+import { recordingStore } from "../recordingStore";
 
 /** Export the live session to a JSON file (tokens redacted unless kept), or import one to look at. */
 export function SessionMenu() {
-  const inspector = useInspector();
+  const session = useSession();
   const [keepTokens, setKeepTokens] = useState(false);
-  const importError = useSession((s) => s.importError);
+  const importError = useRecording((s) => s.importError);
   const fileId = useId();
   return (
     <div className="session-menu">
-      <button type="button" className="secondary small" onClick={() => downloadSession(inspector, keepTokens)}>
+      <button type="button" className="secondary small" onClick={() => downloadSession(session, keepTokens)}>
         Export session
       </button>
       <label className="field inline" title="Keep requestState tokens and Authorization header values in the file">
@@ -36,7 +36,7 @@ export function SessionMenu() {
       {importError && (
         <span className="field-error" role="alert">
           {importError}{" "}
-          <button type="button" className="link" onClick={() => sessionStore.setState({ importError: undefined })}>
+          <button type="button" className="link" onClick={() => recordingStore.dismissImportError()}>
             Dismiss
           </button>
         </span>

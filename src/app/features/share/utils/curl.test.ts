@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonRpcMessage } from "../../../../core/jsonrpc/messages";
+import type { JsonRpcMessage } from "../../../../core";
 import { curlCommand, frameJson } from "./curl";
 
 const MODERN = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };

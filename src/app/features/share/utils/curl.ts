@@ -1,8 +1,4 @@
-import { isRequest, type JsonRpcMessage } from "../../../../core/jsonrpc/messages";
-import { eraOf } from "../../../../core/protocol/revisions";
-import { isObject } from "../../../../core/protocol/types";
-import { paramHeaders } from "../../../../core/transport/headers";
-import { postHeaders, versionNamedBy } from "../../../../core/transport/httpHeaders";
+import { isRequest, type JsonRpcMessage, eraOf, isObject, paramHeaders, postHeaders, versionNamedBy } from "../../../../core";
 import { shellQuote } from "./shellQuote";
 
 export interface CurlInput {

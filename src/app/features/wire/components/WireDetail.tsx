@@ -1,7 +1,7 @@
 import { CappedPre } from "../../../components/ui/CappedPre";
 import { CopyButton } from "../../../components/ui/CopyButton";
-import type { WireEntry } from "../store/wireStore";
-import { FrameActions } from "../../share/components/FrameActions";
+import type { WireEntry } from "../wireStore";
+import { FrameActions } from "../../share/FrameActions";
 import { formatBytes, formatClock, frameBody, frameInfo } from "../utils/frameInfo";
 
 /** Enough of a frame to read at once; the full text is behind "Show all" (and Copy). */

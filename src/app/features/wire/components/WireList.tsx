@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import type { WireEntry } from "../store/wireStore";
+import type { WireEntry } from "../wireStore";
 import { useWindow } from "./useWindow";
 import { WireRow } from "./WireRow";
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Inspector } from "../../../lib/inspector";
-import { brokenFrame, notificationFrame, requestFrame, resultFrame } from "../../rounds/utils/builders";
-import { renderWithInspector } from "../../rounds/test/renderWithInspector";
-import type { WireEntry } from "../store/wireStore";
+import type { Controller } from "../../../session/controller";
+import { brokenFrame, notificationFrame, requestFrame, resultFrame } from "../../../../../test/support/recording/builders";
+import { renderWithController } from "../../../../../test/support/app/renderWithController";
+import type { WireEntry } from "../wireStore";
 import { WireLog } from "./WireLog";
 
 afterEach(cleanup);
@@ -13,10 +13,10 @@ function withSeq(entries: WireEntry[]): WireEntry[] {
   return entries.map((e, i) => ({ ...e, seq: i + 1 }));
 }
 
-function show(entries: WireEntry[]): Inspector {
-  const { inspector } = renderWithInspector(<WireLog />);
-  act(() => inspector.wire.setState({ entries: withSeq(entries), cap: Math.max(entries.length, 10), dropped: 0 }));
-  return inspector;
+function show(entries: WireEntry[]): Controller {
+  const { controller } = renderWithController(<WireLog />);
+  act(() => controller.session.wire.setState({ entries: withSeq(entries), cap: Math.max(entries.length, 10), dropped: 0 }));
+  return controller;
 }
 
 const rows = () => within(screen.getByRole("list", { name: "Frames" })).queryAllByRole("listitem");
@@ -81,7 +81,7 @@ describe("WireLog", () => {
   it("copies a frame's raw text, clears, and collapses", async () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
-    const inspector = show(small);
+    const controller = show(small);
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copy frame 3" })));
     expect(writeText).toHaveBeenCalledWith(small[2]?.raw);
 
@@ -91,13 +91,13 @@ describe("WireLog", () => {
     fireEvent.click(screen.getByRole("button", { name: /Wire log/ }));
 
     fireEvent.click(screen.getByRole("button", { name: "Clear" }));
-    expect(inspector.wire.getState().entries).toEqual([]);
+    expect(controller.session.wire.getState().entries).toEqual([]);
     expect(screen.getByText("No frames match.")).toBeTruthy();
   });
 
   it("keeps up with appends (batched on a microtask)", async () => {
-    const inspector = show(small);
-    await act(async () => inspector.wire.append(requestFrame(99, "ping"), 1));
+    const controller = show(small);
+    await act(async () => controller.session.wire.append(requestFrame(99, "ping"), 1));
     expect(rows()).toHaveLength(small.length + 1);
   });
 });

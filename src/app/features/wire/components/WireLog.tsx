@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from "react";
-import { useInspector, useWire } from "../../../lib/context";
-import type { WireEntry } from "../store/wireStore";
+import { useSession, useWire } from "../../../lib/context";
+import type { WireEntry } from "../wireStore";
 import { NO_FILTER, extendFiltered, isNoFilter, type FilterCache, type FrameFilter } from "../utils/filterFrames";
 import { indexBySeq } from "../utils/windowRange";
 import { WireDetail } from "./WireDetail";
@@ -20,7 +20,7 @@ function useFiltered(entries: readonly WireEntry[], filter: FrameFilter): readon
 
 /** Every JSON-RPC frame of the session, newest last, at the bottom of the page. */
 export function WireLog() {
-  const inspector = useInspector();
+  const session = useSession();
   const entries = useWire((s) => s.entries);
   const dropped = useWire((s) => s.dropped);
   const [open, setOpen] = useState(true);
@@ -48,7 +48,7 @@ export function WireLog() {
           type="button"
           className="secondary small"
           onClick={() => {
-            inspector.wire.clear();
+            session.wire.clear();
             setSelected(undefined);
           }}
         >

@@ -1,5 +1,5 @@
 import { memo } from "react";
-import type { WireEntry } from "../store/wireStore";
+import type { WireEntry } from "../wireStore";
 import { formatBytes, formatClock, frameInfo } from "../utils/frameInfo";
 import { CopyButton } from "../../../components/ui/CopyButton";
 

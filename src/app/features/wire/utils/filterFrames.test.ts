@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { brokenFrame, notificationFrame, requestFrame, resultFrame, wireEntry } from "../../rounds/utils/builders";
-import type { WireEntry } from "../store/wireStore";
+import { brokenFrame, notificationFrame, requestFrame, resultFrame, wireEntry } from "../../../../../test/support/recording/builders";
+import type { WireEntry } from "../wireStore";
 import { NO_FILTER, extendFiltered, filterFrames, isListMethod, type FrameFilter } from "./filterFrames";
 
 const log: WireEntry[] = [

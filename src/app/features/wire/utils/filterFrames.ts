@@ -3,7 +3,7 @@
  * with at most one case-insensitive regex over its method and raw text. `extendFiltered` keeps a
  * previous result when the log only grew, so an append costs the new frames, not the whole log.
  */
-import type { WireEntry } from "../store/wireStore";
+import type { WireEntry } from "../wireStore";
 import { frameInfo } from "./frameInfo";
 
 export type DirectionFilter = "all" | "out" | "in";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brokenFrame, notificationFrame, requestFrame, resultFrame, wireEntry } from "../../rounds/utils/builders";
+import { brokenFrame, notificationFrame, requestFrame, resultFrame, wireEntry } from "../../../../../test/support/recording/builders";
 import { formatBytes, formatClock, frameBody, frameInfo } from "./frameInfo";
 
 describe("frameInfo", () => {

@@ -3,7 +3,7 @@
  * answer, which the connection put in `frame.method`), id and timing. Pure, and it never throws on a
  * broken frame: those have no message, only raw text and an error.
  */
-import type { Frame } from "../../../../core/jsonrpc/connection";
+import type { Frame } from "../../../../core";
 
 export type FrameKind = "request" | "notification" | "result" | "error" | "broken";
 

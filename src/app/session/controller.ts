@@ -1,0 +1,299 @@
+import {
+  McpError,
+  toMcpError,
+  Emitter,
+  Client,
+  type CallHandle,
+  type ClientEvent,
+  type InputMethod,
+  REVISIONS,
+  inProcessPair,
+  BridgeStdioTransport,
+  bridgeFetch,
+  bridgeInfo,
+  describeExit,
+  type BridgeEndpoint,
+  spawnSpecKey,
+  type ExitInfo,
+  type SpawnSpec,
+  StreamableHttpTransport,
+  type Transport,
+  isObject,
+} from "../../core";
+import type { McpServer } from "../../server/server";
+import { serveTransport } from "../../server/serve";
+import { hostileServer } from "../../server/hostile";
+import { isCallEvent } from "../../core/recording";
+import type { LogLevel } from "../features/notifications/notifyStore";
+import { callMeta } from "../features/notifications/utils/callMeta";
+import { DEFAULT_TIMEOUT_MS, type ConnectionSettings, type EmbeddedServerName } from "../stores/connectionStore";
+import { createBridgeStore, type BridgeStore } from "../stores/bridgeStore";
+import { createSavedStore, type SavedStore } from "../features/connection/store/savedStore";
+import { describeTarget, rowsToRecord, spawnSpecOf } from "../features/connection/utils/targets";
+import { capabilitiesFromModes, handlersFromModes } from "../lib/handlers";
+import { createSession, type Session } from "./session";
+
+export type { CallHandle } from "../../core";
+
+export interface ControllerDeps {
+  /** The live session's stores; a fresh session when not given. */
+  session?: Session;
+  /** The embedded demo server; one per page, so its key (and its tokens) last across reconnects. */
+  embeddedServer: McpServer;
+  /** The embedded hostile demo server; made on first use when not given. */
+  hostileServer?: McpServer;
+  fetch?: typeof fetch;
+  /** The local bridge for stdio commands and HTTP without CORS (app-wide); none in a static build until one is pasted. */
+  bridge?: BridgeStore;
+  /** Saved and recent connections (app-wide); the app's is kept in localStorage (without secret values). */
+  saved?: SavedStore;
+}
+
+/** Why a bridge target cannot be reached without a bridge, in the words the UI shows. */
+const NO_BRIDGE = "no bridge: start `npm start` (or `npm run bridge`) and paste its URL and token under Bridge";
+
+/** The arguments of a recorded or selected call, as the method wants them (prompt arguments are strings). */
+function argsFor(method: InputMethod, params: Record<string, unknown>): Record<string, unknown> {
+  const args = isObject(params.arguments) ? params.arguments : {};
+  return method === "prompts/get" ? Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)])) : args;
+}
+
+/**
+ * The app's one link to the client core, for the live session: it owns the client, turns its events
+ * into actions on the session's stores, and offers commands to components. A command that starts a
+ * call returns the core's CallHandle (id, own events, outcome, cancel), or undefined when nothing is
+ * connected. Components never see a transport or build a JSON-RPC message.
+ */
+export function createController(deps: ControllerDeps) {
+  const session = deps.session ?? createSession();
+  const { connection, wire, calls, inputs, step, auto, notify, stderr } = session;
+  const bridge = deps.bridge ?? createBridgeStore();
+  const saved = deps.saved ?? createSavedStore();
+  // Specs the user confirmed in the spawn dialog (this page only); the bridge is asked for nothing else.
+  const confirmed = new Set<string>();
+  // Every client event with its connection, for what attaches at the composition root (list_changed, canned answers).
+  const tap = new Emitter<{ event: ClientEvent; connectionId: number }>();
+  let progressCounter = 0;
+  let client: Client | undefined;
+  let unsubscribe: () => void = () => undefined;
+  // The calls still running, by id, so cancel(id) reaches their handle.
+  const running = new Map<string, CallHandle>();
+
+  function requireBridge(): BridgeEndpoint {
+    const endpoint = bridge.getState().endpoint;
+    if (!endpoint) throw new McpError({ kind: "transport", message: NO_BRIDGE, reason: { type: "bridge", code: "none" } });
+    return endpoint;
+  }
+
+  // The hostile demo server is made on first use and, like the demo server, kept per page.
+  let hostile: McpServer | undefined;
+  const embeddedServer = (name: EmbeddedServerName | undefined): McpServer =>
+    name === "hostile" ? (hostile ??= deps.hostileServer ?? hostileServer({ stateSecret: "presa-hostile-secret" })) : deps.embeddedServer;
+
+  async function transportFor(settings: ConnectionSettings, connectionId: number): Promise<Transport> {
+    const target = settings.target;
+    if (target.kind === "embedded") {
+      const pair = inProcessPair();
+      serveTransport(embeddedServer(target.server), pair.server, { caller: "embedded" });
+      return pair.client;
+    }
+    const fetchFn = deps.fetch;
+    if (target.kind === "stdio") return spawnStdio(spawnSpecOf(target), connectionId);
+    const headers = rowsToRecord(target.headers);
+    if (target.kind === "bridge-http") return new StreamableHttpTransport(target.url, { headers, fetch: bridgeFetch(requireBridge(), fetchFn) });
+    return new StreamableHttpTransport(target.url, { headers, ...(fetchFn ? { fetch: fetchFn } : {}) });
+  }
+
+  /** Spawns a confirmed command through the bridge; its stderr, stray stdout and exit go to the stderr store. */
+  async function spawnStdio(spec: SpawnSpec, connectionId: number): Promise<Transport> {
+    if (!confirmed.has(spawnSpecKey(spec))) {
+      throw new McpError({ kind: "transport", message: "this command was not confirmed: confirm it in the spawn dialog first", reason: { type: "bridge", code: "unconfirmed" } });
+    }
+    const endpoint = requireBridge();
+    stderr.started();
+    const transport = await BridgeStdioTransport.spawn(endpoint, spec, {
+      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      onStderr: (line) => stderr.append(connectionId, "stderr", line),
+      onStdoutGarbage: (line) => stderr.append(connectionId, "stdout", line),
+      onExit: (exit) => exited(exit, connectionId),
+    });
+    stderr.append(connectionId, "bridge", `spawned ${spec.command} (pid ${transport.session.pid}) in ${transport.session.spec.cwd}`);
+    return transport;
+  }
+
+  function exited(exit: ExitInfo, connectionId: number): void {
+    stderr.append(connectionId, "bridge", describeExit({ ...exit, stderrTail: [] }));
+    if (connection.getState().connectionId !== connectionId) return;
+    const error = new McpError({ kind: "closed", message: describeExit(exit), reason: { type: "exit", exit } });
+    const status = connection.getState().status;
+    connection.setState({ status: status === "connecting" ? "failed" : "closed", error });
+  }
+
+  /** The frame -> store flow: every client event lands in exactly one session store. */
+  function onEvent(event: ClientEvent, connectionId: number): void {
+    tap.emit({ event, connectionId });
+    if (event.type === "frame") {
+      wire.append(event.frame, connectionId);
+    } else if (isCallEvent(event)) {
+      calls.record(event, connectionId, connection.getState().revision);
+    } else if (event.type === "closed" && connection.getState().connectionId === connectionId) {
+      // A failed connection stays failed; an exit's error, set just before, stays with it.
+      if (connection.getState().status !== "failed") connection.setState({ status: "closed" });
+    }
+  }
+
+  async function disconnect(reason: string): Promise<void> {
+    unsubscribe();
+    unsubscribe = () => undefined;
+    inputs.refuseAll(reason);
+    step.abortAll(reason);
+    for (const handle of running.values()) handle.cancel();
+    const old = client;
+    client = undefined;
+    await old?.close().catch(() => undefined);
+  }
+
+  /** (Re)connects with the given settings; the user's place in the UI is kept by the UI stores. */
+  async function connect(patch: Partial<ConnectionSettings> = {}): Promise<void> {
+    await disconnect("reconnecting");
+    const settings = { ...connection.getState().settings, ...patch };
+    const connectionId = connection.getState().connectionId + 1;
+    const declared = capabilitiesFromModes(settings.capabilities);
+    connection.setState({ settings, connectionId, status: "connecting", error: undefined, revision: undefined, era: undefined, declared: declared as Record<string, unknown> });
+    let transport: Transport;
+    try {
+      transport = await transportFor(settings, connectionId);
+    } catch (e) {
+      if (connection.getState().connectionId === connectionId) connection.setState({ status: "failed", error: toMcpError(e) });
+      return;
+    }
+    // Another connect started while this one was spawning: this transport is not wanted any more.
+    if (connection.getState().connectionId !== connectionId) {
+      await transport.close().catch(() => undefined);
+      return;
+    }
+    const c = new Client(transport, {
+      versions: settings.revision === "auto" ? REVISIONS : [settings.revision],
+      handlers: handlersFromModes(settings.capabilities, inputs, auto),
+      capabilities: declared,
+      clientInfo: settings.clientInfo,
+      maxRounds: settings.maxRounds,
+      // Ends calls to a server that went quiet; never runs while a person answers (0: no timeout).
+      ...((settings.timeoutMs ?? DEFAULT_TIMEOUT_MS) > 0 ? { requestTimeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS } : {}),
+      step: (draft) => (connection.getState().settings.stepMode ? step.hold(draft) : Promise.resolve({ action: "send", draft })),
+    });
+    // Subscribe before negotiating, so the log shows the discover/initialize frames too.
+    unsubscribe = c.subscribe((e) => onEvent(e, connectionId));
+    client = c;
+    try {
+      await c.open();
+      if (connection.getState().connectionId !== connectionId) return;
+      const snap = c.getSnapshot();
+      connection.setState({
+        status: "connected",
+        revision: snap.revision,
+        era: snap.era,
+        serverInfo: snap.serverInfo,
+        serverCapabilities: snap.serverCapabilities,
+        instructions: snap.instructions,
+      });
+      if (settings.target.kind !== "embedded") saved.remember({ name: describeTarget(settings.target), target: settings.target });
+    } catch (e) {
+      if (connection.getState().connectionId !== connectionId) return;
+      // A process that died while connecting: its exit says more than "connection closed".
+      const exit = transport instanceof BridgeStdioTransport ? transport.exit : undefined;
+      const error = exit ? new McpError({ kind: "closed", message: describeExit(exit), reason: { type: "exit", exit } }) : toMcpError(e);
+      connection.setState({ status: "failed", error });
+      await disconnect("connection failed");
+    }
+  }
+
+  function requireClient(): Client {
+    if (!client) throw new McpError({ kind: "closed", message: "not connected" });
+    return client;
+  }
+
+  /** Progress for every call, and logs at the chosen level (see callMeta). */
+  const metaFor = (c: Client) => callMeta(c.era, notify.getState().logLevel, ++progressCounter);
+
+  /**
+   * The one method -> call dispatch: starts a tools/call, resources/read or prompts/get on the live
+   * connection. Its progress and outcome land in the calls store (through the client's events), so
+   * callers may ignore the handle. Undefined when nothing is connected.
+   */
+  function start(method: InputMethod, params: Record<string, unknown>): CallHandle | undefined {
+    const c = client;
+    if (!c) return undefined;
+    const clean = method === "resources/read" ? { uri: params.uri } : { name: params.name, arguments: argsFor(method, params) };
+    const handle = c.startCall(method, clean, { meta: metaFor(c) });
+    running.set(handle.id, handle);
+    void handle.outcome.then(() => running.delete(handle.id));
+    return handle;
+  }
+
+  /**
+   * "Run again": the same call with the same arguments, from round 1 (a flow whose token a restarted
+   * server refused restarts with one click). A connection that is gone, or an initialize-era session
+   * the server no longer knows (HTTP 404), is reconnected first.
+   */
+  async function rerun(callId: string): Promise<CallHandle | undefined> {
+    const call = calls.getState().calls[callId];
+    if (!call) return undefined;
+    const state = connection.getState();
+    const sessionLost = call.error?.status === 404 && state.era === "legacy";
+    if (!client || state.status !== "connected" || sessionLost) await connect();
+    return start(call.method as InputMethod, call.params);
+  }
+
+  /** Checks the bridge (URL and token) and records what it said. */
+  async function checkBridge(): Promise<void> {
+    const endpoint = bridge.getState().endpoint;
+    if (!endpoint) return bridge.setState({ status: "none", info: undefined, error: undefined });
+    bridge.setState({ status: "checking", error: undefined });
+    try {
+      const info = await bridgeInfo(endpoint, deps.fetch);
+      if (bridge.getState().endpoint === endpoint) bridge.setState({ status: "ok", info, error: undefined });
+    } catch (e) {
+      if (bridge.getState().endpoint === endpoint) bridge.setState({ status: "failed", info: undefined, error: toMcpError(e) });
+    }
+  }
+
+  return {
+    /** The live session's stores. */
+    session,
+    bridge,
+    saved,
+    /** The user saw exactly this spec in the spawn dialog and said yes. */
+    confirmSpawn: (spec: SpawnSpec) => void confirmed.add(spawnSpecKey(spec)),
+    isSpawnConfirmed: (spec: SpawnSpec) => confirmed.has(spawnSpecKey(spec)),
+    setBridge: (endpoint: BridgeEndpoint | undefined, source: "page" | "pasted" = "pasted") => {
+      bridge.setState({ endpoint, source: endpoint ? source : undefined, status: endpoint ? "checking" : "none", info: undefined, error: undefined });
+      return checkBridge();
+    },
+    checkBridge,
+    /** Every client event with its connection id; returns the unsubscribe. */
+    onClientEvent: (listener: (e: { event: ClientEvent; connectionId: number }) => void) => tap.subscribe(listener),
+    connect,
+    disconnect,
+    /** The connected client, for modules attached at the composition root (logging/setLevel, subscriptions/listen). */
+    client: () => client,
+    listTools: () => requireClient().listTools(),
+    listResources: () => requireClient().listResources(),
+    listResourceTemplates: () => requireClient().listResourceTemplates(),
+    listPrompts: () => requireClient().listPrompts(),
+    start,
+    callTool: (name: string, args: Record<string, unknown>) => start("tools/call", { name, arguments: args }),
+    readResource: (uri: string) => start("resources/read", { uri }),
+    getPrompt: (name: string, args: Record<string, string>) => start("prompts/get", { name, arguments: args }),
+    cancel: (callId: string) => running.get(callId)?.cancel(),
+    rerun,
+    /** Tools the client left out of the catalog (invalid definitions). */
+    droppedTools: () => client?.droppedTools ?? [],
+    /** A listed tool's input schema (for "copy as curl" with mirrored headers). */
+    toolSchema: (name: string) => client?.toolSchemas.get(name)?.inputSchema,
+    setStepMode: (on: boolean) => connection.setState((s) => ({ settings: { ...s.settings, stepMode: on } })),
+    setLogLevel: (logLevel: LogLevel | "off") => notify.setState({ logLevel }),
+  };
+}
+
+export type Controller = ReturnType<typeof createController>;

@@ -1,0 +1,43 @@
+/**
+ * The Content-Security-Policy of the built app, shared by its three ways of being served: the
+ * `<meta http-equiv>` tag `npm run build` writes into index.html (for any static host), the header of
+ * `npm start`'s app server and of `vite preview` (the e2e tests run every spec under it).
+ *
+ * No inline script and no script from anywhere but the app's own origin. `'unsafe-eval'` stays for
+ * one reason: the forms validate with ajv, which compiles each server's JSON Schema to a function
+ * (`new Function`); without it a form's validation fails. Styles come from the app's own CSS file
+ * (React's `style` props go through the CSSOM, which CSP does not restrict). `connect-src` is open to
+ * any http(s) URL: the user picks the servers to inspect. `frame-ancestors 'none'` is ignored in a
+ * meta tag, so it is in the header only; X-Frame-Options DENY comes with it for older browsers.
+ */
+export const APP_CSP_DIRECTIVES = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' http: https:",
+  "worker-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+] as const;
+
+/** For the `<meta http-equiv="Content-Security-Policy">` tag of the build. */
+export const APP_CSP_META = APP_CSP_DIRECTIVES.join("; ");
+
+/** The headers every server of the built app sends with it. */
+export const APP_SECURITY_HEADERS = {
+  "Content-Security-Policy": `${APP_CSP_META}; frame-ancestors 'none'`,
+  "X-Frame-Options": "DENY",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+  "Cross-Origin-Opener-Policy": "same-origin",
+} as const;
+
+/** The dev server's: Vite's dev client runs inline scripts, so only framing is refused there. */
+export const DEV_SECURITY_HEADERS = {
+  "Content-Security-Policy": "frame-ancestors 'none'",
+  "X-Frame-Options": "DENY",
+  "X-Content-Type-Options": "nosniff",
+} as const;

@@ -1,1 +1,0 @@
-export { elicit, elicitUrl, sample, roots, type SampleOptions } from "./builders";

@@ -1,0 +1,240 @@
+import { McpError, toMcpError } from "../errors";
+import { formatSize } from "../jsonrpc/limits";
+import type { JsonRpcRequest, RequestId } from "../jsonrpc/messages";
+import { isInputMethod } from "../protocol/meta";
+import { isObject } from "../util/isObject";
+import type { InputRequests, InputResponses } from "../protocol/types";
+import { decodeRequestState } from "../state/decode";
+import { checkInputRequest } from "./answerInput";
+import type { CallRecord } from "./call";
+import { answerOne, hold, nextRound, type CallHost, type CallState } from "./callSteps";
+import type { RetryDraft, StepHook } from "./events";
+import { LegacyInput } from "./legacyInput";
+import { baseParams } from "./modernRequest";
+import { checkResultShape } from "./resultShape";
+import { continueAsTask, withTaskParam, type TaskCallOptions } from "../tasks/drive";
+import { isLegacyCreateTaskResult } from "../tasks/parse";
+
+/** requestState longer than this is refused, not echoed: 256 KiB (the reference server signs at most 64 KiB). */
+export const MAX_REQUEST_STATE_LENGTH = 256 * 1024;
+
+/** Per call; `task` and `onTask` apply if the call becomes a task (src/core/tasks). */
+export interface CallOptions extends TaskCallOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's step hook for this call. */
+  step?: StepHook;
+  maxRounds?: number;
+  /** Extra `_meta` for every request of this call, e.g. a progressToken. */
+  meta?: Record<string, unknown>;
+  /** Extra HTTP headers for every request of this call. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * Runs tools/call, prompts/get and resources/read to completion in both eras. On 2026-07-28 every
+ * round is a new request with a new id, the answers in `inputResponses` and the token echoed byte
+ * for byte; on initialize-era sessions the rounds happen inside the one request, as live server
+ * requests that legacyInput.ts answers. It knows the client only through `CallHost`.
+ */
+export class CallRunner {
+  readonly #host: CallHost;
+  /** The call each request in flight belongs to, by JSON-RPC id (every round's request, both eras). */
+  readonly #inFlight = new Map<RequestId, CallState>();
+  readonly #legacy: LegacyInput;
+
+  constructor(host: CallHost) {
+    this.#host = host;
+    this.#legacy = new LegacyInput(host, (relatedRequestId) => this.#find(relatedRequestId));
+  }
+
+  /** The call id a request in flight belongs to, so its notifications (progress) are reported with it. */
+  callOf(requestId: RequestId): string | undefined {
+    return this.#inFlight.get(requestId)?.callId;
+  }
+
+  /** Answers a live server request of the initialize era (legacyInput.ts). */
+  answerServerRequest(request: JsonRpcRequest, relatedRequestId: RequestId | undefined): Promise<Record<string, unknown>> {
+    return this.#legacy.answer(request, relatedRequestId);
+  }
+
+  #find(relatedRequestId: RequestId | undefined): [RequestId, CallState] | undefined {
+    if (relatedRequestId !== undefined) {
+      const state = this.#inFlight.get(relatedRequestId);
+      if (state) return [relatedRequestId, state];
+    }
+    // Transports without per-request streams (in-process, stdio): one call in flight is unambiguous.
+    return this.#inFlight.size === 1 ? [...this.#inFlight.entries()][0] : undefined;
+  }
+
+  #track(id: RequestId, state: CallState): () => void {
+    this.#inFlight.set(id, state);
+    return () => this.#inFlight.delete(id);
+  }
+
+  /** Runs one call, reporting callStarted (synchronously) through callFinished. */
+  async run(call: CallRecord, options: CallOptions): Promise<Record<string, unknown>> {
+    const host = this.#host;
+    const { id: callId, method } = call;
+    // A 2025-11-25 tools/call goes as a task when both sides take it (src/core/tasks).
+    const params = withTaskParam(host, method, call.params, options);
+    const started = host.clock.now();
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort(options.signal?.reason);
+    const onCancel = (): void => controller.abort(call.cancelReason);
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    call.signal.addEventListener("abort", onCancel, { once: true });
+    if (options.signal?.aborted) controller.abort();
+    const withMeta = options.meta ? { ...params, _meta: { ...options.meta } } : params;
+    host.emit({ type: "callStarted", callId, method, params: withMeta, at: started });
+    const state: CallState = {
+      callId,
+      method,
+      params: baseParams(params),
+      round: 0,
+      maxRounds: options.maxRounds ?? host.maxRounds,
+      step: options.step ?? host.step,
+      signal: controller.signal,
+      fail: () => undefined,
+    };
+    try {
+      const complete = host.era() === "modern" ? await this.#modernLoop(withMeta, state, options) : await this.#legacyCall(withMeta, state, options);
+      // The app renders what it gets: a result of the wrong shape is the server's error, raised.
+      const result = checkResultShape(method, complete);
+      host.emit({ type: "callFinished", callId, method, rounds: state.round, at: host.clock.now(), ms: host.clock.now() - started, result });
+      return result;
+    } catch (e) {
+      const error = toMcpError(e);
+      controller.abort();
+      host.emit({ type: "callFinished", callId, method, rounds: state.round, at: host.clock.now(), ms: host.clock.now() - started, error });
+      throw error;
+    } finally {
+      options.signal?.removeEventListener("abort", onAbort);
+      call.signal.removeEventListener("abort", onCancel);
+    }
+  }
+
+  async #legacyCall(params: Record<string, unknown>, state: CallState, options: CallOptions): Promise<Record<string, unknown>> {
+    const host = this.#host;
+    const id = host.newId();
+    let told = false;
+    // The server is not told by a dropped answer or stream; cancel explicitly, once (MCP
+    // "Cancellation": a client that gives up on a request sends notifications/cancelled).
+    const cancel = (reason: string): void => {
+      if (told) return;
+      told = true;
+      void host.notify("notifications/cancelled", { requestId: id, reason }).catch(() => undefined);
+    };
+    // Registered before the request, so it runs while the request is still pending.
+    const onAbort = (): void => {
+      if (host.isPending(id)) cancel(`${state.method} was cancelled by the client`);
+    };
+    return new Promise((resolve, reject) => {
+      state.fail = (error) => {
+        cancel(error.message);
+        host.fail(id, error);
+      };
+      state.signal.addEventListener("abort", onAbort, { once: true });
+      const untrack = this.#track(id, state);
+      const sendOptions = { id, signal: state.signal, ...(options.headers ? { headers: options.headers } : {}) };
+      host
+        .request(state.method, params, sendOptions)
+        // A call that became a task (2025-11-25 `{task}`) is followed to its end (src/core/tasks).
+        .then((result) => (isLegacyCreateTaskResult(result) ? continueAsTask(host, state, result, options, (id) => this.#track(id, state)) : result))
+        .then(resolve, (e: unknown) => {
+          // A request given up on time is given up on the server too, so it stops working.
+          if (e instanceof McpError && e.kind === "timeout") cancel(e.message);
+          reject(e);
+        })
+        .finally(() => {
+          untrack();
+          state.signal.removeEventListener("abort", onAbort);
+        });
+    });
+  }
+
+  async #modernLoop(params: Record<string, unknown>, state: CallState, options: CallOptions): Promise<Record<string, unknown>> {
+    const host = this.#host;
+    let extra: { inputResponses?: InputResponses; requestState?: string } = {};
+    let retryId: RequestId = host.newId();
+    for (;;) {
+      if (state.signal.aborted) throw new McpError({ kind: "cancelled", message: `${state.method} was cancelled` });
+      const sendOptions = { signal: state.signal, id: retryId, ...(options.headers ? { headers: options.headers } : {}) };
+      // Tracked while in flight, so notifications on its stream (progress) are reported with this call's id.
+      const untrack = this.#track(retryId, state);
+      const result = await host.request(state.method, { ...params, ...extra }, sendOptions).finally(untrack);
+      // A missing resultType is "complete" (what older servers send); unknown ones are invalid.
+      const resultType = result.resultType ?? "complete";
+      if (resultType === "complete") return result;
+      if (resultType === "task") return continueAsTask(host, state, result, options, (id) => this.#track(id, state));
+      if (resultType !== "input_required") {
+        throw new McpError({ kind: "protocol", message: `unrecognised resultType: ${JSON.stringify(resultType).slice(0, 80)}` });
+      }
+      if (!isInputMethod(state.method)) throw new McpError({ kind: "protocol", message: `${state.method} may not answer input_required` });
+      const { inputRequests, requestState } = readInputRequired(result);
+      nextRound(state);
+      const requestId = host.newId();
+      host.emit({
+        type: "roundStarted",
+        callId: state.callId,
+        round: state.round,
+        era: "modern",
+        inputRequests,
+        requestState,
+        decodedState: requestState === undefined ? undefined : decodeRequestState(requestState),
+        at: host.clock.now(),
+      });
+      const inputResponses = await unlessAborted(state, this.#gather(state, inputRequests));
+      let draft: RetryDraft = { era: "modern", callId: state.callId, method: state.method, round: state.round, params: state.params, inputResponses };
+      if (requestState !== undefined) draft.requestState = requestState;
+      const held = await unlessAborted(state, hold(host, state, draft));
+      draft = held.draft;
+      extra = {};
+      if (Object.keys(inputRequests).length > 0 || Object.keys(draft.inputResponses).length > 0) extra.inputResponses = draft.inputResponses;
+      if (draft.requestState !== undefined) extra.requestState = draft.requestState;
+      retryId = requestId;
+      host.emit({ type: "retrySent", callId: state.callId, round: state.round, requestId, draft, edited: held.edited, at: host.clock.now() });
+    }
+  }
+
+  /** Answers every input request of a round, concurrently, so a UI can show them side by side. */
+  async #gather(state: CallState, inputRequests: InputRequests): Promise<InputResponses> {
+    const answers = await Promise.all(
+      Object.entries(inputRequests).map(async ([key, request]) => {
+        const slot = { callId: state.callId, round: state.round, key, era: "modern" as const, signal: state.signal };
+        return [key, await answerOne(this.#host, slot, request)] as const;
+      }),
+    );
+    return Object.fromEntries(answers) as InputResponses;
+  }
+}
+
+/** `work`, unless the call is aborted first: a person may never answer, and the caller must not wait for it. */
+function unlessAborted<T>(state: CallState, work: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new McpError({ kind: "cancelled", message: `${state.method} was cancelled` }));
+    if (state.signal.aborted) onAbort();
+    else state.signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => state.signal.removeEventListener("abort", onAbort));
+  });
+}
+
+function readInputRequired(result: Record<string, unknown>): { inputRequests: InputRequests; requestState: string | undefined } {
+  const rawRequests = result.inputRequests;
+  const rawState = result.requestState;
+  if (rawRequests !== undefined && !isObject(rawRequests)) throw new McpError({ kind: "protocol", message: "inputRequests is not an object" });
+  if (rawState !== undefined && typeof rawState !== "string") throw new McpError({ kind: "protocol", message: "requestState is not a string" });
+  if (typeof rawState === "string" && rawState.length > MAX_REQUEST_STATE_LENGTH) {
+    // Echoed on every retry and shown in the rounds view: a huge token costs both ends.
+    throw new McpError({
+      kind: "protocol",
+      message: `requestState is ${formatSize(rawState.length)}, over the client's ${formatSize(MAX_REQUEST_STATE_LENGTH)} cap; it was not sent back`,
+      reason: { type: "badRequestState", length: rawState.length },
+    });
+  }
+  if (rawRequests === undefined && rawState === undefined) {
+    throw new McpError({ kind: "protocol", message: "input_required result has neither inputRequests nor requestState" });
+  }
+  const inputRequests: InputRequests = {};
+  for (const [key, value] of Object.entries(rawRequests ?? {})) inputRequests[key] = checkInputRequest(key, value);
+  return { inputRequests, requestState: rawState };
+}

@@ -1,0 +1,116 @@
+import type { Clock } from "../jsonrpc/connection";
+import { McpError, toMcpError } from "../errors";
+import type { RequestId } from "../jsonrpc/messages";
+import type { Era } from "../protocol/revisions";
+import type { ClientCapabilities, InputRequest, InputResponse, ServerCapabilities, Tool } from "../protocol/types";
+import type { TaskOptions } from "../tasks/types";
+import { answerInput } from "./answerInput";
+import type { ClientEvent, RetryDraft, StepHook } from "./events";
+import type { ModernRequestOptions } from "./modernRequest";
+import type { InputHandlers } from "./options";
+
+/**
+ * What the call runner needs from the client, and no more: requests, ids, holds, events, the clock
+ * and the input handlers. The client implements it; tests may hand in their own.
+ */
+export interface CallHost {
+  /** The negotiated era, read when a call starts. */
+  era(): Era | undefined;
+  readonly clock: Clock;
+  readonly declared: ClientCapabilities;
+  readonly handlers: InputHandlers;
+  /** The client's cap on input rounds per call, and its step hook. */
+  readonly maxRounds: number;
+  readonly step: StepHook | undefined;
+  /** What the server declared, and a listed tool by name (whether a 2025-11-25 call goes as a task). */
+  serverCapabilities(): ServerCapabilities;
+  tool(name: string): Tool | undefined;
+  /** How tasks are polled (ConnectOptions.tasks); per call, CallOptions.task overrides it. */
+  readonly taskOptions: TaskOptions;
+  /** Sends one request in the negotiated era (the 2026-07-28 `_meta` and its -32022 retry included). */
+  request(method: string, params: Record<string, unknown>, options: ModernRequestOptions): Promise<Record<string, unknown>>;
+  notify(method: string, params: Record<string, unknown>): Promise<void>;
+  newId(): RequestId;
+  isPending(id: RequestId): boolean;
+  /** Fails one pending request from outside (the round cap, an unsupported input). */
+  fail(id: RequestId, error: McpError): void;
+  /** Holds a pending request's timeout while a person answers; returns the release. */
+  hold(id: RequestId): () => void;
+  emit(event: ClientEvent): void;
+}
+
+/** One call in flight, as the runner and the initialize-era input path share it. */
+export interface CallState {
+  callId: string;
+  method: string;
+  /** The params of the call without inputResponses, requestState and _meta. */
+  params: Record<string, unknown>;
+  round: number;
+  maxRounds: number;
+  step: StepHook | undefined;
+  signal: AbortSignal;
+  /** Rejects the call from outside (round cap, unsupported input in the initialize era). */
+  fail: (error: McpError) => void;
+}
+
+/**
+ * Counts one more round of input for a call; past the cap it throws the `tooManyRounds` error,
+ * built here only.
+ */
+export function nextRound(state: CallState): void {
+  state.round++;
+  if (state.round > state.maxRounds) {
+    throw new McpError({
+      kind: "tooManyRounds",
+      message: `${state.method} asked for input ${state.round} times; the cap is ${state.maxRounds} rounds`,
+      reason: { type: "roundCap", rounds: state.round, maxRounds: state.maxRounds },
+    });
+  }
+}
+
+/** Where one input request sits: its call (if any is known), round and key. */
+export interface InputSlot {
+  callId: string | undefined;
+  round: number;
+  key: string;
+  era: Era;
+  signal: AbortSignal;
+}
+
+/**
+ * Answers one input request with the client's handlers, reporting `inputRequested` before and
+ * `inputAnswered` after (with the error when it failed). `review` may replace the answer before it
+ * is reported (the initialize era's step-mode hold). Both eras answer through here.
+ */
+export async function answerOne(
+  host: CallHost,
+  slot: InputSlot,
+  request: InputRequest,
+  review?: (response: InputResponse) => Promise<InputResponse>,
+): Promise<InputResponse> {
+  const { callId = "", round, key } = slot;
+  const at = host.clock.now();
+  host.emit({ type: "inputRequested", callId, round, key, request, at });
+  try {
+    const ctx = { key, round, callId: slot.callId, era: slot.era, signal: slot.signal };
+    let response = await answerInput(request, host.declared, host.handlers, ctx);
+    if (review) response = await review(response);
+    host.emit({ type: "inputAnswered", callId, round, key, response, at: host.clock.now(), ms: host.clock.now() - at });
+    return response;
+  } catch (e) {
+    const error = toMcpError(e, "unsupported");
+    host.emit({ type: "inputAnswered", callId, round, key, response: undefined, error, at: host.clock.now(), ms: host.clock.now() - at });
+    throw error;
+  }
+}
+
+/** Step mode: shows the draft and waits for the decision; without a hook the draft goes as is. */
+export async function hold(host: CallHost, state: CallState, draft: RetryDraft): Promise<{ draft: RetryDraft; edited: boolean }> {
+  if (!state.step) return { draft, edited: false };
+  host.emit({ type: "retryHeld", callId: state.callId, round: state.round, draft, at: host.clock.now() });
+  const decision = await state.step(draft);
+  if (decision.action === "abort") {
+    throw new McpError({ kind: "cancelled", message: decision.reason ?? `${state.method} was abandoned in step mode` });
+  }
+  return { draft: decision.draft, edited: JSON.stringify(decision.draft) !== JSON.stringify(draft) };
+}

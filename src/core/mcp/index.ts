@@ -1,6 +1,0 @@
-export { connect, Client, type ClientSnapshot } from "./client";
-export { text } from "./text";
-export type { ClientEvent, RetryDraft, StepDecision, StepHook } from "./events";
-export type { CallOptions } from "./inputDriver";
-export type { ListenHandle, ListenOptions, SubscriptionFilter } from "./subscriptions";
-export { DEFAULT_MAX_ROUNDS, DEFAULT_CLIENT_INFO, declaredCapabilities, type ConnectOptions, type InputHandlers, type InputContext } from "./options";
