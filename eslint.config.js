@@ -21,7 +21,7 @@ const frameworkImports = {
 
 export default defineConfig(
   {
-    ignores: ["dist/", "dist-*/", "node_modules/", "test-results/", "playwright-report/", "coverage/",
+    ignores: ["dist/", "dist-*/", "bench/.out/", "node_modules/", "test-results/", "playwright-report/", "coverage/",
       // Files that break the dependency rules on purpose, linted only by src/test/architecture.test.ts.
       "test/fixtures/architecture/"],
   },

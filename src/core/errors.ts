@@ -43,6 +43,11 @@ export type LocalReason =
   | { type: "badRequestState"; length: number }
   /** The server asked for input this client did not declare, or declared without a handler. */
   | { type: "undeclaredInput"; key: string; method: string }
+  /**
+   * -32042 (URL elicitation required, 2025-11-25 only) not acted on: sent on a revision that does not
+   * define it, malformed, or the same URLs asked for again after the user completed them `asked` times.
+   */
+  | { type: "urlRequired"; problem: "notInRevision" | "malformed" | "repeated"; revision: string | undefined; asked?: number }
   /** The call passed the client's round cap. */
   | { type: "roundCap"; rounds: number; maxRounds: number }
   /** A task the server described wrongly (a bad field, a status going backwards or unknown). */

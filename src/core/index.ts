@@ -12,9 +12,11 @@ export { connect, Client, type ClientSnapshot } from "./mcp/client";
 export type { CallHandle, CallMethod, CallOutcome } from "./mcp/call";
 export type { CallOptions } from "./mcp/callRunner";
 export type { ClientEvent, RetryDraft, StepDecision, StepHook } from "./mcp/events";
-export { DEFAULT_MAX_ROUNDS, DEFAULT_CLIENT_INFO, declaredCapabilities, type ConnectOptions, type InputHandlers, type InputContext } from "./mcp/options";
+export { DEFAULT_MAX_ROUNDS, DEFAULT_CLIENT_INFO, declaredCapabilities, type ConnectOptions, type InputHandlers, type InputContext, type StandingRoots } from "./mcp/options";
 export type { ListenHandle, ListenOptions } from "./mcp/subscriptions";
 export { text } from "./mcp/text";
+export { MAX_SAME_URL_REQUESTS, definesUrlRequired, urlRequiredOutsideRevision } from "./mcp/urlRequired";
+export { checkRoots } from "./mcp/standingRoots";
 
 // Tasks: a call that became a task, followed in both eras (polls, questions, cancel)
 export { TASKS_EXTENSION, RELATED_TASK, TASK_STATUSES, TASK_DEFAULTS, isTerminalStatus } from "./tasks/types";
@@ -89,7 +91,19 @@ export {
   type ServerCapabilities,
   type SubscriptionFilter,
   type Tool,
+  type Icon,
 } from "./protocol/types";
+export { MAX_DATA_ICON_LENGTH, MAX_HTTPS_ICON_LENGTH, MAX_ICONS_PER_ITEM, pickIcon, vetIcon, vetIcons, type IconSet, type IconVerdict, type RefusedIcon, type VettedIcon } from "./protocol/icons";
+export {
+  blocksOf,
+  offeredTools,
+  samplingConversation,
+  samplingMessagesProblem,
+  samplingReplyProblem,
+  toolChoiceMode,
+  type ConversationTurn,
+  type SamplingBlock,
+} from "./protocol/samplingTools";
 
 // Transports
 export type { Transport, TransportCapabilities, TransportEvent } from "./transport/transport";

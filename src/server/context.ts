@@ -1,5 +1,5 @@
 import type { InputMethod, Era, ClientCapabilities, Implementation, InputResponses, JsonValue } from "../core";
-import type { HandlerContext } from "./definitions";
+import type { HandlerContext, SessionView } from "./definitions";
 
 /**
  * A request's cancellation, whose AbortSignal is made on first use: most handlers never read
@@ -29,6 +29,7 @@ export interface RequestBase {
   abort: LazyAbort;
   progress: HandlerContext["progress"];
   log: HandlerContext["log"];
+  session?: SessionView;
 }
 
 /**
@@ -46,6 +47,7 @@ export class RoundContext implements HandlerContext {
   // Own properties, not methods, so a handler may destructure them.
   readonly progress: HandlerContext["progress"];
   readonly log: HandlerContext["log"];
+  readonly session: SessionView | undefined;
   readonly #base: RequestBase;
 
   constructor(
@@ -63,6 +65,7 @@ export class RoundContext implements HandlerContext {
     this.clientInfo = base.clientInfo;
     this.progress = base.progress;
     this.log = base.log;
+    this.session = base.session;
   }
 
   get signal(): AbortSignal {

@@ -4,6 +4,7 @@ import type {
   ClientCapabilities,
   ContentBlock,
   GetPromptResult,
+  Icon,
   Implementation,
   InputRequests,
   InputResponse,
@@ -16,6 +17,7 @@ import type {
   ReadResourceResult,
   ResourceContents,
   InputMethod,
+  Root,
 } from "../core";
 
 const INPUT_REQUIRED = Symbol("presa.inputRequired");
@@ -73,6 +75,27 @@ export interface HandlerContext {
   progress(progress: number, total?: number, message?: string): Promise<void>;
   /** Sends notifications/message when the client asked for logs at this level. */
   log(level: LogLevel, data: JsonValue): Promise<void>;
+  /** The initialize-era session the request came on; undefined on 2026-07-28 (no sessions). */
+  session: SessionView | undefined;
+}
+
+/** What a handler may do with its initialize-era session beyond the request it serves. */
+export interface SessionView {
+  /** Sends a notification tied to no request (e.g. `notifications/elicitation/complete`). */
+  notify(method: string, params?: Record<string, unknown>): Promise<void>;
+  /** The client's roots as this session last listed them, or undefined before any listing. */
+  roots(): SessionRoots | undefined;
+  /**
+   * Keeps `roots` as the session's view of the client's roots, and from now on lists them again on
+   * every `notifications/roots/list_changed` (MCP "Roots": the server re-lists on the notice).
+   */
+  watchRoots(roots: Root[]): void;
+}
+
+export interface SessionRoots {
+  roots: Root[];
+  /** How many times the roots were listed again after a list_changed notice. */
+  relisted: number;
 }
 
 export type { LogLevel };
@@ -124,6 +147,8 @@ export interface ToolDefinition {
   annotations?: JsonObject;
   /** Runs the tool as a task when the client can take one; see ToolExecution. */
   execution?: ToolExecution;
+  /** Shown beside the name (2025-11-25 `icons`). */
+  icons?: Icon[];
   handler: (args: Record<string, unknown>, ctx: HandlerContext) => Awaitable<ToolReturn>;
 }
 
@@ -135,6 +160,8 @@ export interface ResourceDefinition {
   mimeType?: string;
   /** Freshness hint for complete reads (SEP-2549); reads that took input always say 0. */
   ttlMs?: number;
+  /** Shown beside the name (2025-11-25 `icons`). */
+  icons?: Icon[];
   handler: (uri: string, ctx: HandlerContext) => Awaitable<ResourceReturn>;
 }
 
@@ -144,6 +171,8 @@ export interface ResourceTemplateDefinition {
   title?: string;
   description?: string;
   mimeType?: string;
+  /** Shown beside the name (2025-11-25 `icons`). */
+  icons?: Icon[];
   handler: (uri: string, vars: Record<string, string>, ctx: HandlerContext) => Awaitable<ResourceReturn>;
 }
 
@@ -152,6 +181,8 @@ export interface PromptDefinition {
   title?: string;
   description?: string;
   arguments?: PromptArgument[];
+  /** Shown beside the name (2025-11-25 `icons`). */
+  icons?: Icon[];
   handler: (args: Record<string, string>, ctx: HandlerContext) => Awaitable<PromptReturn>;
 }
 

@@ -45,6 +45,7 @@ export function listTools(server: McpServer, withExecution = false): Record<stri
         outputSchema: t.outputSchema,
         annotations: t.annotations,
         execution: withExecution && t.execution ? { taskSupport: t.execution.taskSupport } : undefined,
+        icons: t.icons,
       }),
     ),
   };
@@ -53,7 +54,7 @@ export function listTools(server: McpServer, withExecution = false): Record<stri
 export function listResources(server: McpServer): Record<string, unknown> {
   return {
     resources: [...server.resources.values()].map((r) =>
-      defined({ uri: r.uri, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType }),
+      defined({ uri: r.uri, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType, icons: r.icons }),
     ),
   };
 }
@@ -61,7 +62,7 @@ export function listResources(server: McpServer): Record<string, unknown> {
 export function listResourceTemplates(server: McpServer): Record<string, unknown> {
   return {
     resourceTemplates: server.resourceTemplates.map((r) =>
-      defined({ uriTemplate: r.uriTemplate, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType }),
+      defined({ uriTemplate: r.uriTemplate, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType, icons: r.icons }),
     ),
   };
 }
@@ -69,7 +70,7 @@ export function listResourceTemplates(server: McpServer): Record<string, unknown
 export function listPrompts(server: McpServer): Record<string, unknown> {
   return {
     prompts: [...server.prompts.values()].map((p) =>
-      defined({ name: p.name, title: p.title, description: p.description, arguments: p.arguments }),
+      defined({ name: p.name, title: p.title, description: p.description, arguments: p.arguments, icons: p.icons }),
     ),
   };
 }

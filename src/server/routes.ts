@@ -39,6 +39,7 @@ function baseContext(request: JsonRpcRequest, scope: RequestScope): RoundContext
     clientCapabilities: scope.clientCapabilities,
     clientInfo: scope.clientInfo,
     abort: scope.abort,
+    ...(scope.session ? { session: scope.session } : {}),
     progress: async (progress, total, message) => {
       if (typeof progressToken !== "string" && typeof progressToken !== "number") return;
       const p: Record<string, unknown> = { progressToken, progress };

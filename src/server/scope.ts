@@ -1,6 +1,6 @@
 import type { Connection, RequestId, Era, ClientCapabilities, Implementation } from "../core";
 import type { LazyAbort } from "./context";
-import type { LogLevel } from "./definitions";
+import type { LogLevel, SessionView } from "./definitions";
 import type { McpServer } from "./server";
 
 /** What a routed request knows about itself: its server, connection, caller, revision and client. */
@@ -16,4 +16,6 @@ export interface RequestScope {
   clientCapabilities: ClientCapabilities;
   clientInfo: Implementation | undefined;
   logLevel: LogLevel | undefined;
+  /** The initialize-era session, for handlers that act beyond their request. */
+  session?: SessionView;
 }

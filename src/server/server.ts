@@ -1,4 +1,4 @@
-import { REVISIONS, newestFirst, type Revision, type Implementation, type ServerCapabilities, type Clock, systemClock } from "../core";
+import { REVISIONS, newestFirst, type Revision, type Icon, type Implementation, type ServerCapabilities, type Clock, systemClock } from "../core";
 import { ChangeFeed } from "./changes";
 import { createStateKey } from "./token";
 import { TaskStore } from "./tasks/store";
@@ -8,6 +8,8 @@ export interface ServerOptions {
   name: string;
   version: string;
   title?: string;
+  /** The server's icons in serverInfo (2025-11-25 `Implementation.icons`). */
+  icons?: Icon[];
   instructions?: string;
   /** Revisions this server speaks; default all. A dual-era server answers both eras on one endpoint. */
   versions?: readonly string[];
@@ -79,6 +81,7 @@ export function server(options: ServerOptions): McpServer {
   const info: Implementation = { name: options.name, version: options.version };
   const listChanged = options.listChanged ?? false;
   if (options.title !== undefined) info.title = options.title;
+  if (options.icons !== undefined) info.icons = options.icons;
   const clock = options.clock ?? systemClock;
   return {
     info,

@@ -12,10 +12,11 @@ import {
   isObject,
   type ClientCapabilities,
   type Implementation,
+  type Root,
 } from "../core";
 import { changeMethod } from "./changes";
 import { LazyAbort } from "./context";
-import type { LogLevel } from "./definitions";
+import type { LogLevel, SessionRoots, SessionView } from "./definitions";
 import { methodNotFound, invalidParams, rpcError } from "./rpcError";
 import { routeRequest, type RequestScope } from "./routes";
 import type { McpServer } from "./server";
@@ -51,6 +52,15 @@ export class ServerSession {
   #unlisten: (() => void) | undefined;
   /** Initialize era: the resource URIs this session subscribed to (resources/subscribe). */
   readonly #watched = new Set<string>();
+  /** Initialize era: the client's roots once a handler asked to watch them (SessionView.watchRoots). */
+  #roots: SessionRoots | undefined;
+  readonly #view: SessionView = {
+    notify: (method, params) => this.connection.notify(method, params),
+    roots: () => (this.#roots ? { roots: [...this.#roots.roots], relisted: this.#roots.relisted } : undefined),
+    watchRoots: (roots) => {
+      this.#roots = { roots: [...roots], relisted: this.#roots?.relisted ?? 0 };
+    },
+  };
 
   constructor(server: McpServer, options: SessionOptions) {
     this.#server = server;
@@ -167,6 +177,17 @@ export class ServerSession {
     return result;
   }
 
+  /** Lists the client's roots again after its list_changed notice; a failed listing keeps the old view. */
+  async #relistRoots(): Promise<void> {
+    try {
+      const result = await this.connection.request("roots/list", {}, { timeoutMs: 30_000 });
+      const roots = Array.isArray(result.roots) ? (result.roots.filter((r) => isObject(r) && typeof r.uri === "string") as unknown as Root[]) : [];
+      this.#roots = { roots, relisted: (this.#roots?.relisted ?? 0) + 1 };
+    } catch {
+      // The client could not answer (closed, no roots any more); the handler sees the last list.
+    }
+  }
+
   async #legacyRequest(request: JsonRpcRequest, context: IncomingContext): Promise<Record<string, unknown>> {
     const legacy = this.#legacy as LegacyState;
     if (request.method === "ping") return {};
@@ -191,6 +212,7 @@ export class ServerSession {
       clientCapabilities: legacy.capabilities,
       clientInfo: legacy.clientInfo,
       logLevel: legacy.logLevel ?? "debug",
+      session: this.#view,
     });
   }
 
@@ -213,6 +235,7 @@ export class ServerSession {
 
   #notification(n: JsonRpcNotification): void {
     if (n.method === "notifications/initialized" && this.#legacy) this.#legacy.initialized = true;
+    if (n.method === "notifications/roots/list_changed" && this.#legacy && this.#roots) void this.#relistRoots();
     if (n.method === "notifications/cancelled") {
       const id = n.params?.requestId;
       if (typeof id === "string" || typeof id === "number") this.#inflight.get(id)?.abort();

@@ -53,6 +53,13 @@ function expected(tool: string, era: "modern" | "legacy", transport: "in-process
     case "cut-stream":
       if (transport === "in-process") return { error: "transport", message: /could not be read: bad frame from peer: not JSON: Unterminated string/ };
       return { error: "transport", message: legacy ? /response stream broke .*no event id to resume from/ : /response stream broke before the response arrived/ };
+    case "hostile-icons":
+      return { text: /^This tool's icons are the attack/ };
+    case "url-required-anywhere":
+      // 2025-11-25 defines -32042: the URL is shown, completed, retried, and the repeat is stopped.
+      return legacy
+        ? { error: "protocol", code: -32042, message: /^the server asked for the same URL \(https:\/\/auth\.example\.com\/signin\) 3 times with -32042/ }
+        : { error: "protocol", code: -32042, message: /^Sign in first\.$/ };
     case "never-answers":
       return { error: "timeout", message: new RegExp(`^tools/call got no answer in ${TIMEOUT_MS} ms$`) };
     default:

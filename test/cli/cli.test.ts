@@ -245,6 +245,24 @@ describe("presa-inspector in a terminal (a real pseudo-terminal through util-lin
     }
   });
 
+  it("shows a sampling request and sends the reply typed as the model's; --root answers roots/list without asking", async () => {
+    const t = new Terminal(["call", "--embedded", "--revision", "2025-11-25", "tool", "summarize", "text=MCP lets a server ask its client"]);
+    try {
+      await t.expect("system: You are a concise assistant.");
+      await t.expect("user: Summarize in one sentence:");
+      await t.expect("Reply as the model (empty line refuses):");
+      t.type("Servers can ask.\r");
+      await t.expect("Summary from presa-inspector-cli (typed): Servers can ask.");
+      expect(await t.closed).toBe(0);
+    } finally {
+      t.kill();
+    }
+    const roots = await runCli(["call", "--embedded", "--root", "file:///work/a", "--root", "file:///work/b", "tool", "list-workspace"]);
+    expect(roots.code).toBe(0);
+    expect(roots.stdout).toContain("The client shares 2 root(s)");
+    expect(roots.stdout).toContain("[--root]");
+  });
+
   it("Ctrl-C stops the CLI and the stdio server's whole process group", async () => {
     const marker = `presa-ctrl-c-${process.pid}-${Date.now()}`;
     const t = new Terminal(["call", "--stdio", `${DEMO_STDIO} --state-secret ${marker}`, "tool", "greet"]);

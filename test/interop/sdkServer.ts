@@ -63,8 +63,8 @@ export function sdkMcpServer(): McpServer {
 }
 
 /** Both eras on one 127.0.0.1 endpoint; each legacy session gets its own server instance and transport. */
-export async function startSdkServer(): Promise<FetchServer> {
-  const modern = createMcpHandler(() => sdkMcpServer(), { legacy: "reject" });
+export async function startSdkServer(factory: () => McpServer = sdkMcpServer): Promise<FetchServer> {
+  const modern = createMcpHandler(() => factory(), { legacy: "reject" });
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
   const legacy = async (request: Request): Promise<Response> => {
     const id = request.headers.get("mcp-session-id");
@@ -76,7 +76,7 @@ export async function startSdkServer(): Promise<FetchServer> {
       onsessioninitialized: (sessionId) => void sessions.set(sessionId, transport),
       onsessionclosed: (sessionId) => void sessions.delete(sessionId),
     });
-    await sdkMcpServer().connect(transport);
+    await factory().connect(transport);
     return transport.handleRequest(request);
   };
   const served = await serveFetch(async (request) => ((await isLegacyRequest(request)) ? legacy(request) : modern.fetch(request)));

@@ -2,6 +2,7 @@ import { McpError } from "../errors";
 import { covers, elicitationMode } from "../protocol/capabilities";
 import { isObject } from "../util/isObject";
 import { INPUT_KINDS, type ClientCapabilities, type InputRequest, type InputResponse } from "../protocol/types";
+import { samplingMessagesProblem, samplingReplyProblem } from "../protocol/samplingTools";
 import { checkElicitationUrl, checkRequestedSchema } from "./inputLimits";
 import type { InputContext, InputHandlers } from "./options";
 
@@ -33,6 +34,9 @@ export function checkInputRequest(key: string, value: unknown): InputRequest {
   if (request.method === "sampling/createMessage") {
     const p = request.params as unknown as Record<string, unknown>;
     if (!Array.isArray(p?.messages)) throw new McpError({ kind: "protocol", message: `sampling request "${key}" has no messages` });
+    // Sampling with tools (2025-11-25): tool_use answered by tool_result, tool_result never mixed.
+    const problem = samplingMessagesProblem(p);
+    if (problem) throw new McpError({ kind: "protocol", message: `sampling request "${key}": ${problem}`, reason: { type: "badInputRequest", key } });
   }
   return request;
 }
@@ -48,7 +52,12 @@ export async function answerInput(
   ctx: InputContext,
 ): Promise<InputResponse> {
   if (!covers(declared, request)) {
-    const what = request.method === "elicitation/create" ? `elicitation (${elicitationMode(request)} mode)` : request.method;
+    const what =
+      request.method === "elicitation/create"
+        ? `elicitation (${elicitationMode(request)} mode)`
+        : request.method === "sampling/createMessage" && isObject(declared.sampling)
+          ? "sampling with tools (tools or toolChoice), but sampling.tools"
+          : request.method;
     throw new McpError({
       kind: "protocol",
       message: `the server asked for ${what}, which this client did not declare`,
@@ -70,6 +79,11 @@ export async function answerInput(
   }
   if (!isObject(response)) {
     throw new McpError({ kind: "unsupported", message: `the ${request.method} handler returned no result object` });
+  }
+  if (request.method === "sampling/createMessage") {
+    // The reply goes to the server as is: text, or tool_use blocks naming tools it offered.
+    const problem = samplingReplyProblem(params, response);
+    if (problem) throw new McpError({ kind: "unsupported", message: `the sampling reply cannot be sent: ${problem}` });
   }
   return response as unknown as InputResponse;
 }

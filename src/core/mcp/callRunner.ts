@@ -14,6 +14,8 @@ import { baseParams } from "./modernRequest";
 import { checkResultShape } from "./resultShape";
 import { continueAsTask, withTaskParam, type TaskCallOptions } from "../tasks/drive";
 import { isLegacyCreateTaskResult } from "../tasks/parse";
+import { answerUrlRequired } from "./urlRequiredRound";
+import { explainUrlRequired, isUrlRequired } from "./urlRequired";
 
 /** requestState longer than this is refused, not echoed: 256 KiB (the reference server signs at most 64 KiB). */
 export const MAX_REQUEST_STATE_LENGTH = 256 * 1024;
@@ -103,7 +105,8 @@ export class CallRunner {
       host.emit({ type: "callFinished", callId, method, rounds: state.round, at: host.clock.now(), ms: host.clock.now() - started, result });
       return result;
     } catch (e) {
-      const error = toMcpError(e);
+      // -32042 where the revision does not define it is explained as the protocol error it is.
+      const error = explainUrlRequired(toMcpError(e), host.revision());
       controller.abort();
       host.emit({ type: "callFinished", callId, method, rounds: state.round, at: host.clock.now(), ms: host.clock.now() - started, error });
       throw error;
@@ -113,9 +116,25 @@ export class CallRunner {
     }
   }
 
+  /**
+   * The initialize era's one request, retried with a new id after a -32042 whose URLs the user (or
+   * the server's completion notice) completed (urlRequiredRound.ts).
+   */
   async #legacyCall(params: Record<string, unknown>, state: CallState, options: CallOptions): Promise<Record<string, unknown>> {
+    const asked = new Map<string, number>();
+    let id = this.#host.newId();
+    for (;;) {
+      try {
+        return await this.#legacyOnce(params, state, options, id);
+      } catch (e) {
+        if (!isUrlRequired(e)) throw e;
+        id = await answerUrlRequired(this.#host, state, e, asked, (work) => unlessAborted(state, work));
+      }
+    }
+  }
+
+  async #legacyOnce(params: Record<string, unknown>, state: CallState, options: CallOptions, id: RequestId): Promise<Record<string, unknown>> {
     const host = this.#host;
-    const id = host.newId();
     let told = false;
     // The server is not told by a dropped answer or stream; cancel explicitly, once (MCP
     // "Cancellation": a client that gives up on a request sends notifications/cancelled).
@@ -139,7 +158,7 @@ export class CallRunner {
       host
         .request(state.method, params, sendOptions)
         // A call that became a task (2025-11-25 `{task}`) is followed to its end (src/core/tasks).
-        .then((result) => (isLegacyCreateTaskResult(result) ? continueAsTask(host, state, result, options, (id) => this.#track(id, state)) : result))
+        .then((result) => (isLegacyCreateTaskResult(result) ? continueAsTask(host, state, result, options, (resultId) => this.#track(resultId, state)) : result))
         .then(resolve, (e: unknown) => {
           // A request given up on time is given up on the server too, so it stops working.
           if (e instanceof McpError && e.kind === "timeout") cancel(e.message);

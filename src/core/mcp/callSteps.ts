@@ -8,6 +8,7 @@ import { answerInput } from "./answerInput";
 import type { ClientEvent, RetryDraft, StepHook } from "./events";
 import type { ModernRequestOptions } from "./modernRequest";
 import type { InputHandlers } from "./options";
+import { definesUrlRequired, type UrlCompletions } from "./urlRequired";
 
 /**
  * What the call runner needs from the client, and no more: requests, ids, holds, events, the clock
@@ -16,6 +17,10 @@ import type { InputHandlers } from "./options";
 export interface CallHost {
   /** The negotiated era, read when a call starts. */
   era(): Era | undefined;
+  /** The negotiated revision: -32042 and completion notices exist on 2025-11-25 only. */
+  revision(): string | undefined;
+  /** URL elicitations shown, so `notifications/elicitation/complete` finds its card (urlRequired.ts). */
+  readonly urlCompletions?: UrlCompletions;
   readonly clock: Clock;
   readonly declared: ClientCapabilities;
   readonly handlers: InputHandlers;
@@ -91,16 +96,38 @@ export async function answerOne(
   const { callId = "", round, key } = slot;
   const at = host.clock.now();
   host.emit({ type: "inputRequested", callId, round, key, request, at });
+  // 2025-11-25: a URL elicitation with an id may be completed by the server's notice before the user
+  // answers; the handler's signal then aborts and the answer is consent given on the user's behalf.
+  const elicitationId = request.method === "elicitation/create" && request.params.mode === "url" ? request.params.elicitationId : undefined;
+  const watch = typeof elicitationId === "string" && host.urlCompletions && definesUrlRequired(host.revision()) ? host.urlCompletions.watch(elicitationId, { callId: slot.callId, round, key }) : undefined;
+  const local = new AbortController();
+  const onAbort = (): void => local.abort(slot.signal.reason);
+  if (slot.signal.aborted) onAbort();
+  else slot.signal.addEventListener("abort", onAbort, { once: true });
   try {
-    const ctx = { key, round, callId: slot.callId, era: slot.era, signal: slot.signal };
-    let response = await answerInput(request, host.declared, host.handlers, ctx);
-    if (review) response = await review(response);
-    host.emit({ type: "inputAnswered", callId, round, key, response, at: host.clock.now(), ms: host.clock.now() - at });
+    const ctx = { key, round, callId: slot.callId, era: slot.era, signal: local.signal };
+    const byServer = watch?.completed.then(() => "server" as const);
+    const answered = answerInput(request, host.declared, host.handlers, ctx);
+    const first = byServer ? await Promise.race([answered, byServer]) : await answered;
+    let response: InputResponse;
+    if (first === "server") {
+      answered.catch(() => undefined);
+      local.abort("the server says this URL elicitation is complete");
+      response = { action: "accept" };
+    } else {
+      watch?.done();
+      response = first;
+      if (review) response = await review(response);
+    }
+    host.emit({ type: "inputAnswered", callId, round, key, response, ...(first === "server" ? { completedBy: "server" as const } : {}), at: host.clock.now(), ms: host.clock.now() - at });
     return response;
   } catch (e) {
+    watch?.done();
     const error = toMcpError(e, "unsupported");
     host.emit({ type: "inputAnswered", callId, round, key, response: undefined, error, at: host.clock.now(), ms: host.clock.now() - at });
     throw error;
+  } finally {
+    slot.signal.removeEventListener("abort", onAbort);
   }
 }
 

@@ -19,6 +19,9 @@ import { tasksDeclared, withTasksDeclared } from "../tasks/drive";
 import type { TaskOptions } from "../tasks/types";
 import { openSubscription, type ListenHandle, type ListenOptions, type SubscriptionFilter } from "./subscriptions";
 import { isObject } from "../util/isObject";
+import { checkRoots, withStandingRoots } from "./standingRoots";
+import { UrlCompletions, definesUrlRequired } from "./urlRequired";
+import type { Root } from "../protocol/types";
 
 export interface ClientSnapshot {
   status: "connecting" | "connected" | "closed";
@@ -54,13 +57,20 @@ export class Client {
   /** Calls in flight, by call id, so their events reach their handles. */
   readonly #calls = new Map<string, CallRecord>();
   #idCounter = 0;
+  /** The standing roots list (options.roots), answered at once and changed with setRoots. */
+  #roots: Root[];
+  readonly #urlCompletions = new UrlCompletions();
 
   constructor(transport: Transport, options: ConnectOptions = {}) {
     this.transport = transport;
     this.options = options;
-    this.handlers = options.handlers ?? {};
+    this.#roots = options.roots ? checkRoots(options.roots.list) : [];
+    this.handlers = withStandingRoots(options.handlers ?? {}, options.roots, () => this.#roots);
     this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
-    this.declared = withTasksDeclared(declaredCapabilities(this.handlers, options.capabilities), options.tasks);
+    this.declared = withTasksDeclared(
+      declaredCapabilities(this.handlers, options.capabilities, { samplingTools: options.samplingTools, rootsListChanged: options.roots !== undefined }),
+      options.tasks,
+    );
     this.taskOptions = typeof options.tasks === "object" ? options.tasks : {};
     this.offered = newestFirst(options.versions ?? REVISIONS);
     if (this.offered.length === 0) throw new McpError({ kind: "protocol", message: `no known revision in versions: ${JSON.stringify(options.versions)}` });
@@ -105,6 +115,8 @@ export class Client {
     const connection = (): Connection => this.connection;
     return {
       era: () => this.era,
+      revision: () => this.revision,
+      urlCompletions: this.#urlCompletions,
       clock: this.clock,
       declared: this.declared,
       handlers: this.handlers,
@@ -375,7 +387,30 @@ export class Client {
     return this.#runner.answerServerRequest(request, relatedRequestId);
   }
 
+  /** The standing roots list as it is now (empty without `options.roots`). */
+  get roots(): Root[] {
+    return this.#roots.map((r) => ({ ...r }));
+  }
+
+  /**
+   * Replaces the standing roots list. On an initialize-era session that declared `roots.listChanged`
+   * the server is told with `notifications/roots/list_changed` (it then lists again); 2026-07-28 has
+   * no such notice, the next roots input request simply gets the new list.
+   */
+  async setRoots(list: Root[]): Promise<void> {
+    this.#roots = checkRoots(list);
+    const declared = isObject(this.declared.roots) && this.declared.roots.listChanged === true;
+    const notify = declared && this.era === "legacy" && this.#snapshot.status === "connected";
+    this.emit({ type: "rootsChanged", roots: this.roots, notified: notify, at: this.clock.now() });
+    if (notify) await this.connection.notify("notifications/roots/list_changed");
+  }
+
   #onNotification(n: JsonRpcNotification, relatedRequestId: RequestId | undefined): void {
+    // 2025-11-25: the server says a URL elicitation is done; unknown or repeated ids are ignored.
+    if (n.method === "notifications/elicitation/complete") {
+      const match = definesUrlRequired(this.revision) ? this.#urlCompletions.complete(n.params?.elicitationId) : undefined;
+      if (match) this.emit({ type: "elicitationCompleted", ...match, at: this.clock.now() });
+    }
     this.emit({
       type: "notification",
       method: n.method,

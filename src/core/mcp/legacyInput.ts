@@ -2,6 +2,7 @@ import { McpError, toMcpError } from "../errors";
 import type { JsonRpcRequest, RequestId } from "../jsonrpc/messages";
 import { ErrorCode } from "../protocol/codes";
 import { INPUT_KINDS, type InputResponse } from "../protocol/types";
+import { isObject } from "../util/isObject";
 import { checkInputRequest } from "./answerInput";
 import { answerOne, hold, nextRound, type CallHost, type CallState } from "./callSteps";
 
@@ -81,7 +82,7 @@ export class LegacyInput {
     } catch (e) {
       const error = toMcpError(e, "unsupported");
       if (state && (error.kind === "unsupported" || error.kind === "cancelled")) state.fail(error);
-      throw wireError(error, request.method);
+      throw wireError(error, request.method, isObject(host.declared.sampling));
     } finally {
       if (state) this.#open.set(state, (this.#open.get(state) ?? 1) - 1);
       release();
@@ -90,10 +91,13 @@ export class LegacyInput {
 }
 
 /** The error the server gets back: the codes the spec suggests for each refusal (MCP "Error Handling"). */
-function wireError(error: McpError, method: string): McpError {
+function wireError(error: McpError, method: string, declaresSampling: boolean): McpError {
   if (error.code !== undefined) return error;
+  // A sampling request with tools to a client without sampling.tools, or with broken tool_use /
+  // tool_result pairs, is invalid params (2025-11-25 "Sampling" § error handling).
+  const invalid = method === "elicitation/create" || (method === "sampling/createMessage" && declaresSampling);
   const code =
-    error.kind === "protocol" && method === "elicitation/create"
+    error.kind === "protocol" && invalid
       ? ErrorCode.InvalidParams
       : error.kind === "protocol" || error.kind === "unsupported"
         ? ErrorCode.MethodNotFound

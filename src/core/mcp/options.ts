@@ -9,6 +9,7 @@ import type {
   ElicitResult,
   Implementation,
   ListRootsResult,
+  Root,
 } from "../protocol/types";
 import type { StepHook } from "./events";
 import type { TaskOptions } from "../tasks/types";
@@ -36,6 +37,13 @@ export interface ConnectOptions {
   /** Revisions to offer; default all, newest first. `["2025-11-25"]` makes an initialize-era client. */
   versions?: readonly string[];
   handlers?: InputHandlers;
+  /**
+   * Declares `sampling.tools` (2025-11-25 on) with the sampling handler: the server may then offer
+   * tools, and the handler may answer with `tool_use` blocks. Without it a request with tools is refused.
+   */
+  samplingTools?: boolean;
+  /** A standing roots list, declared with `listChanged` (standingRoots.ts); `client.setRoots` changes it. */
+  roots?: StandingRoots;
   /** Declared on top of what the handlers imply; declaring a kind without a handler reaches `unsupported`. */
   capabilities?: ClientCapabilities;
   clientInfo?: Implementation;
@@ -56,15 +64,26 @@ export interface ConnectOptions {
   clock?: Clock;
 }
 
+/** A standing roots list (standingRoots.ts): declared with `listChanged`, answered at once. */
+export interface StandingRoots {
+  list: Root[];
+  /** Ask the `roots/list` handler each time instead of answering from the list. */
+  askEachTime?: boolean;
+}
+
 export const DEFAULT_MAX_ROUNDS = 10;
 export const DEFAULT_CLIENT_INFO: Implementation = { name: "presa-inspector", version: "0.1.0" };
 
 /** Capabilities implied by the handlers a client has (seed: "declares only the kinds it has handlers for"). */
-export function declaredCapabilities(handlers: InputHandlers = {}, extra?: ClientCapabilities): ClientCapabilities {
+export function declaredCapabilities(
+  handlers: InputHandlers = {},
+  extra?: ClientCapabilities,
+  options: { samplingTools?: boolean; rootsListChanged?: boolean } = {},
+): ClientCapabilities {
   const implied: ClientCapabilities = {};
   if (handlers["elicitation/create"]) implied.elicitation = { form: {}, url: {} };
-  if (handlers["sampling/createMessage"]) implied.sampling = {};
-  if (handlers["roots/list"]) implied.roots = {};
+  if (handlers["sampling/createMessage"]) implied.sampling = options.samplingTools ? { tools: {} } : {};
+  if (handlers["roots/list"]) implied.roots = options.rootsListChanged ? { listChanged: true } : {};
   // An explicit entry replaces the implied one, so a UI can turn URL mode off while keeping forms.
   const merged = mergeCapabilities(implied);
   for (const [key, value] of Object.entries(extra ?? {})) merged[key] = value;

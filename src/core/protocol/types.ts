@@ -7,12 +7,21 @@
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
+/** An icon a server offers for itself or an item (2025-11-25 `Icon`); vet it (icons.ts) before showing. */
+export interface Icon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: "light" | "dark";
+}
+
 export interface Implementation {
   name: string;
   version: string;
   title?: string;
   description?: string;
   websiteUrl?: string;
+  icons?: Icon[];
 }
 
 /** Client capabilities: the 2026-07-28 shape, which is a superset of what older revisions send. */
@@ -176,6 +185,7 @@ export interface Tool {
   outputSchema?: JsonObject;
   annotations?: JsonObject;
   _meta?: object;
+  icons?: Icon[];
 }
 
 export interface Resource {
@@ -185,6 +195,7 @@ export interface Resource {
   description?: string;
   mimeType?: string;
   _meta?: object;
+  icons?: Icon[];
 }
 
 export interface ResourceTemplate {
@@ -193,6 +204,7 @@ export interface ResourceTemplate {
   title?: string;
   description?: string;
   mimeType?: string;
+  icons?: Icon[];
 }
 
 export interface PromptArgument {
@@ -207,6 +219,7 @@ export interface Prompt {
   title?: string;
   description?: string;
   arguments?: PromptArgument[];
+  icons?: Icon[];
 }
 
 /** What a `subscriptions/listen` asks for (2026-07-28 `SubscriptionFilter`, SEP-2575 "Subscriptions"). */

@@ -20,6 +20,8 @@ export interface InputView {
   sent: InputResponse | undefined;
   /** Changed in step mode before it went: the retry's value, or the live answer, is not the one given. */
   edited: boolean;
+  /** "server": `notifications/elicitation/complete` answered this URL request (2025-11-25). */
+  completedBy?: "server";
 }
 
 /** The retry (2026-07-28) that carried a round's answers back to the server. */
@@ -35,6 +37,10 @@ export interface RetryView {
 export interface RoundView {
   index: number;
   era: Era;
+  /** "urlRequired": the server answered with -32042 and these are its URLs (2025-11-25); else an input round. */
+  kind?: "urlRequired";
+  /** urlRequired: the server's error message. */
+  serverMessage?: string;
   startedAt: number;
   /** Initialize era: the live server request that opened the round. */
   serverRequestId: RequestId | undefined;
@@ -108,6 +114,7 @@ export function groupRounds(call: CallRecord): RoundView[] {
         const round = roundOf(event.round, event.at);
         Object.assign(round, { era: event.era, startedAt: event.at, requestState: event.requestState, decodedState: event.decodedState });
         round.serverRequestId = event.serverRequestId;
+        if (event.kind) Object.assign(round, { kind: event.kind, serverMessage: event.serverMessage });
         for (const [key, request] of Object.entries(event.inputRequests)) inputOf(round, key, request);
         break;
       }
@@ -121,6 +128,7 @@ export function groupRounds(call: CallRecord): RoundView[] {
         const input = round.inputs.find((i) => i.key === event.key);
         if (!input) break;
         Object.assign(input, { answer: event.response, error: event.error, ms: event.ms, answeredAt: event.at });
+        if (event.completedBy) input.completedBy = event.completedBy;
         const heldKey = `${event.round}\u0000${event.key}`;
         if (heldAnswers.has(heldKey)) input.edited = !sameJson(heldAnswers.get(heldKey), event.response);
         if (round.era === "legacy") {

@@ -7,6 +7,8 @@ import { demoPrompts, demoResources, demoResourceTemplates } from "./resources";
 import { taskDemoTools } from "./taskTools";
 import { demoTools } from "./tools";
 import { applyVariant, type DemoVariant } from "./variants";
+import { DEMO_ICONS, withIcons } from "./icons";
+import { urlRequiredTools, waysTools } from "./waysTools";
 
 export { demoTools } from "./tools";
 export { greet, twoSteps } from "./seedTools";
@@ -31,10 +33,11 @@ export function demoServer(options: DemoServerOptions = {}): McpServer {
     title: "presa demo server",
     version: "0.1.0",
     instructions: "A demo of MCP input flows: forms, links, sampling and roots, in both protocol eras.",
-    tools: [...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...formTools, ...taskDemoTools],
-    resources: demoResources,
-    resourceTemplates: demoResourceTemplates,
-    prompts: demoPrompts,
+    icons: DEMO_ICONS.server,
+    tools: withIcons([...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...formTools, ...urlRequiredTools(), ...waysTools, ...taskDemoTools], DEMO_ICONS.tool),
+    resources: withIcons(demoResources, DEMO_ICONS.resource),
+    resourceTemplates: withIcons(demoResourceTemplates, DEMO_ICONS.template),
+    prompts: withIcons(demoPrompts, DEMO_ICONS.prompt),
     listChanged: true,
     ...rest,
     changes,

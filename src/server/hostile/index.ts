@@ -4,9 +4,11 @@ import { server, type McpServer, type ServerOptions } from "../server";
 import { HTML_LINE } from "./payloads";
 import { hostileTaskTools } from "./taskTools";
 import { hostileTools } from "./tools";
+import { HOSTILE_ICONS, hostileIcons, urlRequiredAnywhere } from "./ways";
 
 export { hostileTools } from "./tools";
 export { hostileTaskTools } from "./taskTools";
+export { HOSTILE_ICONS } from "./ways";
 export { PWNED, HTML_PAYLOADS, HTML_LINE, JAVASCRIPT_URL, DATA_URL, MEGABYTE_TOKEN } from "./payloads";
 
 const echo: ToolDefinition = {
@@ -28,7 +30,8 @@ export function hostileServer(options: Partial<ServerOptions> = {}): McpServer {
     title: "presa hostile demo server",
     version: "0.1.0",
     instructions: `A server that misbehaves on purpose. ${HTML_LINE}`,
-    tools: [...hostileTools, ...hostileTaskTools, greet, echo],
+    icons: HOSTILE_ICONS,
+    tools: [...hostileTools, hostileIcons, urlRequiredAnywhere, ...hostileTaskTools, greet, echo],
     // Endless loops end on the client's round cap first; this is the initialize-era shim's own cap.
     maxLegacyRounds: 12,
     ...options,

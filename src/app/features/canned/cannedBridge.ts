@@ -31,7 +31,7 @@ export function attachCanned(controller: Controller, canned: CannedStore): () =>
       const text = mockReplyText(parseScript(s.mock.script), input.params, turn);
       if (text !== undefined) {
         turn++;
-        return { kind: "answer", response: mockResult(text), source: { by: "mock", name: MOCK_MODEL } };
+        return { kind: "answer", response: mockResult(text, input.params), source: { by: "mock", name: MOCK_MODEL } };
       }
     }
     return undefined;

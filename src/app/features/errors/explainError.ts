@@ -1,4 +1,4 @@
-import { type FrameProblem, type McpError, ErrorCode, errorCodeName, isObject, STATE_FAILURE_REASONS } from "../../../core";
+import { type FrameProblem, type McpError, ErrorCode, errorCodeName, isObject, STATE_FAILURE_REASONS, urlRequiredOutsideRevision } from "../../../core";
 
 export interface Explanation {
   title: string;
@@ -89,6 +89,12 @@ export function explainError(error: McpError): Explanation {
       detail: `The server does not speak ${String(data.requested ?? "the requested revision")}. It supports: ${supported}.`,
       hint: "Pick one of those revisions, or “auto”.",
     };
+  }
+  if (reason?.type === "urlRequired") {
+    const title = "-32042 URL elicitation required";
+    if (reason.problem === "notInRevision") return { title, detail: `${urlRequiredOutsideRevision(reason.revision)}. Server message: ${error.message}`, hint: "The call was stopped; nothing was shown to open." };
+    if (reason.problem === "repeated") return { title, detail: error.message, hint: "The server keeps asking for the same URLs after they were completed; the inspector stopped retrying." };
+    return { title, detail: error.message, hint: "The URL list is not the shape 2025-11-25 defines, so nothing was shown." };
   }
   if (code === ErrorCode.HeaderMismatch) {
     return { title: "-32020 Header mismatch", detail: `The HTTP headers did not match the body: ${error.message}` };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mockReplyText, parseScript, promptText } from "./mockModel";
+import { mockReplyText, mockResult, parseScript, promptText } from "./mockModel";
 
 const ask = (...texts: string[]) => ({ messages: texts.map((text) => ({ role: "user", content: { type: "text", text } })), maxTokens: 10 });
 
@@ -33,5 +33,34 @@ describe("mockReplyText", () => {
   });
   it("reads text blocks inside a content array, and ignores images", () => {
     expect(promptText({ messages: [{ role: "user", content: [{ type: "image", data: "" }, { type: "text", text: "hi" }] }] })).toBe("hi");
+  });
+});
+
+describe("mock model tool use (sampling with tools)", () => {
+  const offer = { tools: [{ name: "get_weather", inputSchema: { type: "object" } }, { name: "get_time", inputSchema: { type: "object" } }] };
+  const script = parseScript(['/18°C/ => It is 18°C.', '/weather in (\\w+)/i => tool:get_weather {"city":"$1"} && tool:get_time {"city":"$1"}'].join("\n"));
+
+  it("a tool: reply becomes tool_use blocks when the request offers the tools", () => {
+    const params = { ...offer, messages: [{ role: "user", content: { type: "text", text: "What is the weather in Oslo?" } }] };
+    const text = mockReplyText(script, params, 0) as string;
+    expect(mockResult(text, params)).toEqual({
+      role: "assistant",
+      model: "mock-model",
+      stopReason: "toolUse",
+      content: [
+        { type: "tool_use", id: "mock-1", name: "get_weather", input: { city: "Oslo" } },
+        { type: "tool_use", id: "mock-2", name: "get_time", input: { city: "Oslo" } },
+      ],
+    });
+  });
+
+  it("the next request's tool_result text is matched, so the script can answer in text", () => {
+    const params = { ...offer, messages: [{ role: "user", content: [{ type: "tool_result", toolUseId: "mock-1", content: [{ type: "text", text: "Oslo: 18°C" }] }] }] };
+    expect(mockResult(mockReplyText(script, params, 1) as string, params).content).toEqual({ type: "text", text: "It is 18°C." });
+  });
+
+  it("without the tools offered, or with input that is not JSON, the reply stays text", () => {
+    expect(mockResult('tool:get_weather {"city":"Oslo"}', {}).content).toEqual({ type: "text", text: 'tool:get_weather {"city":"Oslo"}' });
+    expect(mockResult("tool:get_weather {nope}", offer).stopReason).toBe("endTurn");
   });
 });

@@ -1,4 +1,4 @@
-import { isObject, type CreateMessageResult } from "../../../../core";
+import { isObject, type CreateMessageResult, type JsonObject } from "../../../../core";
 
 /** One line of a mock model script: a reply for prompts matching `pattern`, or (no pattern) the next reply in turn. */
 export interface MockRule {
@@ -37,16 +37,20 @@ export function parseScript(text: string): MockScript {
   return { rules, problems };
 }
 
-/** The text of a sampling request the rules match against: every text message, in order. */
+/**
+ * The text of a sampling request the rules match against: every text message, in order, with the
+ * text inside `tool_result` blocks too, so a script can answer from what a tool returned.
+ */
 export function promptText(params: Record<string, unknown>): string {
   const messages = Array.isArray(params.messages) ? params.messages : [];
   const texts: string[] = [];
-  for (const m of messages) {
-    const content = isObject(m) ? m.content : undefined;
+  const collect = (content: unknown): void => {
     for (const block of Array.isArray(content) ? content : [content]) {
       if (isObject(block) && block.type === "text" && typeof block.text === "string") texts.push(block.text);
+      if (isObject(block) && block.type === "tool_result") collect(block.content);
     }
-  }
+  };
+  for (const m of messages) collect(isObject(m) ? m.content : undefined);
   return texts.join("\n");
 }
 
@@ -62,7 +66,23 @@ export function mockReplyText(script: MockScript, params: Record<string, unknown
   return plain.length === 0 ? undefined : (plain[turn % plain.length] as MockRule).reply;
 }
 
-/** A sampling result from the mock model. */
-export function mockResult(text: string): CreateMessageResult {
+const TOOL_CALL = /^tool:([A-Za-z0-9_.-]+)\s*(\{.*\})?$/;
+
+/**
+ * A sampling result from the mock model. A reply of the form `tool:NAME {json input}` (several joined
+ * with ` && `) is a tool call: `tool_use` blocks, when the request offers those tools (2025-11-25
+ * sampling with tools); otherwise, or when the input is not JSON, the reply is plain text.
+ */
+export function mockResult(text: string, params: Record<string, unknown> = {}): CreateMessageResult {
+  const offered = Array.isArray(params.tools) ? params.tools.flatMap((t) => (isObject(t) && typeof t.name === "string" ? [t.name] : [])) : [];
+  const calls = text.split(/\s+&&\s+/).map((part) => TOOL_CALL.exec(part.trim()));
+  if (text.startsWith("tool:") && calls.every((m) => m && offered.includes(m[1] as string))) {
+    try {
+      const content = calls.map((m, i) => ({ type: "tool_use", id: `mock-${i + 1}`, name: (m as RegExpExecArray)[1] as string, input: JSON.parse((m as RegExpExecArray)[2] ?? "{}") as JsonObject }));
+      if (content.every((c) => isObject(c.input))) return { role: "assistant", content, model: MOCK_MODEL, stopReason: "toolUse" };
+    } catch {
+      // Not JSON: the reply goes as the text it is.
+    }
+  }
   return { role: "assistant", content: { type: "text", text }, model: MOCK_MODEL, stopReason: "endTurn" };
 }

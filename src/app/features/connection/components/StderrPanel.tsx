@@ -1,4 +1,4 @@
-import { useStderr } from "../api/hooks";
+import { useStderr } from "../../../lib/context";
 
 /** Lines shown at most; the store keeps more. */
 const SHOWN = 500;
