@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromium } from "./e2e/support/chromium";
 
-import { APP_PORT as port, BRIDGE_PORT, BRIDGE_TOKEN, DEMO_PORT as demoPort, DEMO_STATE_SECRET, NO_CORS_PORT } from "./e2e/support/ports";
+import { APP_PORT as port, AUTH_DEMO_PORT, AUTH_ISSUER, AUTH_SERVER_PORT, BRIDGE_PORT, BRIDGE_TOKEN, DEMO_PORT as demoPort, DEMO_STATE_SECRET, NO_CORS_PORT } from "./e2e/support/ports";
 const baseURL = `http://127.0.0.1:${port}`;
 const ci = Boolean(process.env.CI);
 // Where the app is built for e2e: dist/ unless E2E_DIST names another folder (so two checkouts or two
@@ -54,6 +54,16 @@ export default defineConfig({
       command: `npx tsx bin/bridge.ts --port ${BRIDGE_PORT}`,
       port: BRIDGE_PORT,
       env: { PRESA_BRIDGE_TOKEN: BRIDGE_TOKEN },
+      reuseExistingServer: !ci,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      // The protected demo beside its authorization server (e2e/auth.spec.ts signs in to it). Ready
+      // when the authorization server answers, which starts after the MCP endpoint listens.
+      command: `npx tsx bin/demo-server.ts --auth --port ${AUTH_DEMO_PORT} --auth-port ${AUTH_SERVER_PORT}`,
+      url: `${AUTH_ISSUER}/.well-known/openid-configuration`,
       reuseExistingServer: !ci,
       timeout: 60_000,
       stdout: "pipe",

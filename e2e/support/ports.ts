@@ -11,3 +11,11 @@ export const BRIDGE_TOKEN = "77c85c379d72e42174993692eef6bc1e6caea0886863803d826
 /** The demo server over HTTP with no CORS at all (it refuses every browser Origin): reachable only through the bridge. */
 export const NO_CORS_PORT = Number(process.env.E2E_NO_CORS_PORT ?? APP_PORT + 3);
 export const NO_CORS_URL = `http://127.0.0.1:${NO_CORS_PORT}/mcp`;
+/**
+ * The protected demo (`npm run server -- --auth`): the demo MCP endpoint as an OAuth protected resource
+ * and, beside it, its authorization server (oidc-provider), whose issuer is http://127.0.0.1:<that port>.
+ */
+export const AUTH_DEMO_PORT = Number(process.env.E2E_AUTH_DEMO_PORT ?? APP_PORT + 4);
+export const AUTH_DEMO_URL = `http://127.0.0.1:${AUTH_DEMO_PORT}/mcp`;
+export const AUTH_SERVER_PORT = Number(process.env.E2E_AUTH_SERVER_PORT ?? APP_PORT + 5);
+export const AUTH_ISSUER = `http://127.0.0.1:${AUTH_SERVER_PORT}`;

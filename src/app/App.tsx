@@ -12,32 +12,40 @@ import { PresentView } from "./features/present/components/PresentView";
 import { QaPanel } from "./features/qa/components/QaPanel";
 import { QaToolbar } from "./features/qa/components/QaToolbar";
 import { RecordingView } from "./features/session/components/RecordingView";
+import { MainSplit, WorkspaceColumns } from "./features/layout/Panels";
 import { usePresent, useRecording } from "./lib/context";
 import "./features/qa/qa.css";
 
 function Workspace() {
   return (
-    <main className="workspace">
-      <aside className="sidebar">
-        <Catalog />
-        <CallHistory />
-        <QaPanel />
-      </aside>
-      <section className="center">
-        <ItemPanel />
-        <CallView />
-      </section>
-      <aside className="timeline">
-        <RoundsTimeline />
-      </aside>
-    </main>
+    <WorkspaceColumns
+      sidebar={
+        <>
+          <Catalog />
+          <CallHistory />
+          <QaPanel />
+        </>
+      }
+      center={
+        <>
+          <ItemPanel />
+          <CallView />
+        </>
+      }
+      rounds={<RoundsTimeline />}
+    />
   );
 }
 
-/** Layout only: every piece reads its own store slice. An imported recording or presentation mode replaces the workspace. */
+/**
+ * Layout only: every piece reads its own store slice. The workspace and the wire log share the page
+ * below the connection bar in resizable, collapsible panels (features/layout). An imported recording
+ * or presentation mode replaces the workspace.
+ */
 export function App() {
   const present = usePresent((s) => s.on);
   const viewer = useRecording((s) => s.viewer);
+  const main = viewer ? <RecordingView viewer={viewer} /> : present ? <PresentView /> : <Workspace />;
   return (
     <div className={`app${present ? " is-present" : ""}`}>
       <div className="app-top">
@@ -46,8 +54,7 @@ export function App() {
         <ConnectPrompt />
         <LinkProblems />
       </div>
-      {viewer ? <RecordingView viewer={viewer} /> : present ? <PresentView /> : <Workspace />}
-      {!viewer && !present && <WireLog />}
+      <MainSplit main={main} wire={!viewer && !present ? (p) => <WireLog {...p} /> : undefined} />
       <CommandPalette />
     </div>
   );

@@ -12,6 +12,7 @@ import { createSavedStore } from "./features/connection/store/savedStore";
 import { demoServer, isDemoVariant } from "../server/demo";
 import { applyDeepLink } from "./features/links/applyDeepLink";
 import { parseDeepLink } from "./features/links/deepLink";
+import { browserSignIn } from "./features/auth/browserSignIn";
 import "./styles.css";
 
 // The composition root: the app-wide stores that need the page (bridge, saved connections), the live
@@ -38,6 +39,7 @@ const controller = createController({
   embeddedServer: demoServer({ stateSecret: EMBEDDED_STATE_SECRET, ...(isDemoVariant(variant) ? { variant } : {}) }),
   bridge: createBridgeStore(fromPage ?? pasted, fromPage ? "page" : "pasted"),
   saved: createSavedStore(localStorage),
+  signIn: browserSignIn(window),
 });
 void controller.checkBridge();
 const queryClient = createQueryClient();

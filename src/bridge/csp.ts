@@ -14,7 +14,7 @@ export const APP_CSP_DIRECTIVES = [
   "default-src 'self'",
   "script-src 'self' 'unsafe-eval'",
   "style-src 'self'",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   "connect-src 'self' http: https:",
   "worker-src 'self'",

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { oneLine } from "./errors";
 import { fieldsOf, parseField } from "./fields";
+import { resultLines } from "./output";
+import { safeText } from "./terminal";
 import { junitXml, xmlEscape } from "./junit";
 import { urlWarnings } from "./urlWarnings";
 import { parseArguments, parseHeader, splitCommand } from "./words";
@@ -103,5 +106,13 @@ describe("JUnit XML", () => {
     const xml = junitXml({ session: "s.json", target: "x", diffs: [], error: "cannot reach x", seconds: 0.5 });
     expect(xml).toContain('errors="1"');
     expect(xml).toContain('<error type="replay-error" message="cannot reach x">');
+  });
+});
+
+describe("server text in the terminal", () => {
+  it("shows escape sequences and other control characters instead of obeying them", () => {
+    expect(safeText("ok\u001b[2J\u001b]0;pwned\u0007\nline 2\r")).toBe("ok\\u001b[2J\\u001b]0;pwned\\u0007\nline 2\\u000d");
+    expect(oneLine("a\nb")).toBe("a ⏎ b");
+    expect(resultLines({ content: [{ type: "text", text: "\u001b[31mred" }], isError: true })).toEqual(["(the tool reported an error: isError true)", "\\u001b[31mred"]);
   });
 });

@@ -24,6 +24,12 @@ process.on("SIGTERM", () => {
 });
 // Whatever ends the process, a spawned server does not outlive it.
 process.on("exit", stopAll);
+// Output piped into a reader that stopped early (`| head`): nothing more to say, and no stack trace.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code !== "EPIPE") throw e;
+  stopAll();
+  process.exit(process.exitCode ?? 0);
+});
 
 const code = await main(process.argv.slice(2), {
   stdout: process.stdout,

@@ -26,6 +26,8 @@ export interface JunitInput {
   /** Set when the replay stopped with an error before every call ran. */
   error?: string;
   seconds: number;
+  /** Seconds each replayed call took, in order. */
+  times?: readonly number[];
 }
 
 export function junitXml(r: JunitInput): string {
@@ -34,7 +36,7 @@ export function junitXml(r: JunitInput): string {
   const suite = xmlEscape(`presa-inspector replay ${r.session}`);
   const cases = r.diffs.map((d, i) => {
     const name = xmlEscape(`${i + 1}. ${d.method} ${d.target}`);
-    const open = `    <testcase classname="${suite}" name="${name}" time="0">`;
+    const open = `    <testcase classname="${suite}" name="${name}" time="${(r.times?.[i] ?? 0).toFixed(3)}">`;
     if (d.same) return `${open}</testcase>`;
     // The first sentence names the first changed round ("round 2 changed: ..."), or the outcome.
     const sentences = diffSentences(d);

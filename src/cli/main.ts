@@ -263,10 +263,11 @@ async function runReplay(v: Values, rest: string[], io: Io): Promise<number> {
   const revision = v.revision ?? session.file.connection.revision ?? "auto";
   const spec = connectSpec(v, target, io, revision, settings.capabilities);
   const started = Date.now();
+  const times: number[] = [];
   const writeJunit = (diffs: readonly CallDiff[], error?: string): void => {
     if (v.junit === undefined) return;
     try {
-      writeFileSync(v.junit, junitXml({ session: basename(file), target: where, diffs, seconds: (Date.now() - started) / 1000, ...(error ? { error } : {}) }));
+      writeFileSync(v.junit, junitXml({ session: basename(file), target: where, diffs, times, seconds: (Date.now() - started) / 1000, ...(error ? { error } : {}) }));
     } catch (e) {
       throw new CliError(`--junit ${v.junit}: ${(e as Error).message}`);
     }
@@ -282,7 +283,9 @@ async function runReplay(v: Values, rest: string[], io: Io): Promise<number> {
             const d = answer({ round: q.ctx.round, key: q.ctx.key, kind: q.kind, params: q.params } satisfies ReplayQuestion);
             return d.kind === "answer" ? Promise.resolve(structuredClone(d.response)) : Promise.reject(d.error);
           });
+          const t0 = Date.now();
           const record = await recordCall(c.client.startCall(method, params), 1, c.client.revision);
+          times.push((Date.now() - t0) / 1000);
           // A server that died mid-replay: every later call would fail the same way; say why once.
           const exit = c.exitText();
           if (exit) throw new CliError(`replaying ${method} ${String(params.name ?? params.uri ?? "")} on ${where}: ${exit}`);

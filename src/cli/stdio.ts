@@ -120,15 +120,19 @@ export class SpawnedStdioTransport implements Transport {
     else this.#events.emit({ type: "error", raw: text, error: new McpError({ kind: "transport", message: `bad frame from server: ${parsed.reason}`, reason: { type: "badFrame", problem: parsed.problem } }) });
   }
 
-  /** Signals the whole process group (the server and anything it started). */
+  /**
+   * Signals the whole process group (the server and anything it started), even after the server
+   * itself has exited: what it started may still run, and Linux does not hand out a pid again while
+   * it names a live process group.
+   */
   #signal(signal: NodeJS.Signals): void {
     const pid = this.#child.pid;
-    if (pid === undefined || this.#exit) return;
+    if (pid === undefined) return;
     try {
-      if (process.platform === "win32") this.#child.kill(signal);
-      else process.kill(-pid, signal);
+      if (process.platform !== "win32") process.kill(-pid, signal);
+      else if (!this.#exit) this.#child.kill(signal);
     } catch {
-      // already gone
+      // the group is gone
     }
   }
 

@@ -4,8 +4,12 @@
 // every bad input's exit code and line, and the interactive prompts in a real pseudo-terminal.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createServer } from "node:http";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoServer } from "../../src/server/demo";
+import { createHttpHandler } from "../../src/server/http/handler";
 import { DEMO_STDIO, ROOT, Terminal, buildCli, processesWith, recordSession, runCli, startDemoServer, tempDir, writeAnswers, type RunningServer } from "./support";
 
 // jsdom (already a dev dependency) parses the JUnit file as XML; it ships no types, so it is required untyped.
@@ -59,6 +63,16 @@ describe("presa-inspector", () => {
     });
   });
 
+  it("stops a stdio server and what it started when the call ends", async () => {
+    const marker = `presa-exit-${process.pid}-${Date.now()}`;
+    const stdio = `sh -c 'node -e "setInterval(() => {}, 1000)" grandchild-${marker} & exec ${DEMO_STDIO}'`;
+    const r = await runCli(["call", "--stdio", stdio, "--answers", answers, "tool", "greet"]);
+    expect(r.stdout).toContain("Hello, Ada!");
+    expect(r.code).toBe(0);
+    for (let i = 0; i < 40 && processesWith(`^node -e .*grandchild-${marker}`).length > 0; i++) await new Promise((res) => setTimeout(res, 100));
+    expect(processesWith(`^node -e .*grandchild-${marker}`)).toEqual([]);
+  });
+
   it("call with --decline-unanswered declines (the tool then reports its error: exit 1)", async () => {
     const r = await runCli(["call", "--url", same.url, "--decline-unanswered", "tool", "greet"]);
     expect(r.code).toBe(1);
@@ -76,6 +90,35 @@ describe("presa-inspector", () => {
     const res = await runCli(["call", "--url", same.url, "resource", "demo://greeting/Ada"]);
     expect(res.stdout + res.stderr).toContain("Hello, Ada!");
     expect(res.code).toBe(0);
+  });
+
+  it("declares capabilities as the app's toggles: off leaves elicitation out, declared has no handler", async () => {
+    const off = await runCli(["call", "--url", same.url, "--elicitation-form", "off", "--answers", answers, "tool", "greet"]);
+    expect(off.code).toBe(2);
+    expect(off.stderr).toMatch(/requires the elicitation capability .* \(code -\d+\)/);
+    const declared = await runCli(["call", "--url", same.url, "--elicitation-form", "declared", "--answers", answers, "tool", "greet"]);
+    expect(declared.code).toBe(2);
+    expect(declared.stderr).toContain("Form elicitation is declared but has no handler (--elicitation-form declared)");
+  });
+
+  it("sends --header on every request", async () => {
+    const seen: (string | undefined)[] = [];
+    const handler = createHttpHandler(demoServer({ stateSecret: "h" }));
+    const http = createServer((req, res) => {
+      seen.push(req.headers["x-api-key"] as string | undefined);
+      void handler(req, res);
+    });
+    await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
+    try {
+      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+      const r = await runCli(["call", "--url", url, "--header", "X-Api-Key: s3cret", "--answers", answers, "tool", "greet"]);
+      expect(r.stdout).toContain("Hello, Ada!");
+      expect(seen.length).toBeGreaterThan(1);
+      expect(new Set(seen)).toEqual(new Set(["s3cret"]));
+    } finally {
+      http.closeAllConnections();
+      await new Promise((r) => http.close(r));
+    }
   });
 
   describe.each(ERAS)("replay (%s)", (revision) => {
@@ -263,17 +306,28 @@ describe("presa-inspector in a terminal (a real pseudo-terminal through util-lin
     expect(roots.stdout).toContain("[--root]");
   });
 
-  it("Ctrl-C stops the CLI and the stdio server's whole process group", async () => {
+  it.each([
+    ["at a prompt", "greet", []],
+    ["during a long call", "countdown", ["steps=20", "delayMs=5000"]],
+  ])("Ctrl-C %s stops the CLI and the stdio server's whole process group", async (_when, tool, args) => {
     const marker = `presa-ctrl-c-${process.pid}-${Date.now()}`;
-    const t = new Terminal(["call", "--stdio", `${DEMO_STDIO} --state-secret ${marker}`, "tool", "greet"]);
+    // The server starts a process of its own first, as servers do (a helper, a language server):
+    // it must go too, so the CLI stops the whole process group, not just the pid it spawned.
+    const stdio = `sh -c 'node -e "setInterval(() => {}, 1000)" grandchild-${marker} & exec ${DEMO_STDIO} --state-secret ${marker}'`;
+    const t = new Terminal(["call", "--stdio", stdio, "tool", tool, ...args]);
     try {
-      await t.expect("[A]ccept");
-      expect(processesWith(marker).length).toBeGreaterThan(0);
+      if (tool === "greet") await t.expect("[A]ccept");
+      // The server itself: its command line starts as DEMO_STDIO does (the CLI's and script's hold the marker too).
+      const server = `^node --import tsx .*${marker}`;
+      for (let i = 0; i < 100 && processesWith(server).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      if (tool === "countdown") await new Promise((r) => setTimeout(r, 1500)); // the call is under way
+      expect(processesWith(server)).toHaveLength(1);
+      expect(processesWith(`^node -e .*grandchild-${marker}`)).toHaveLength(1);
       t.type("\u0003");
       await t.expect("interrupted (Ctrl-C)");
       expect(await t.closed).toBe(130);
       for (let i = 0; i < 40 && processesWith(marker).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-      expect(processesWith(marker)).toEqual([]);
+      expect(processesWith(marker)).toEqual([]); // the server, the CLI and script: all gone
     } finally {
       t.kill();
     }

@@ -184,10 +184,10 @@ export class Terminal {
   }
 }
 
-/** Processes whose command line contains `marker` (to check a spawned server is gone). */
-export function processesWith(marker: string): string[] {
+/** Processes whose command line matches `pattern` (a pgrep -f regex), to check a spawned server is gone. */
+export function processesWith(pattern: string): string[] {
   try {
-    return execFileSync("pgrep", ["-f", marker], { encoding: "utf8" }).split("\n").filter(Boolean);
+    return execFileSync("pgrep", ["-f", pattern], { encoding: "utf8" }).split("\n").filter(Boolean);
   } catch {
     return []; // pgrep exits 1 when nothing matches
   }

@@ -12,6 +12,7 @@ import type { StderrState } from "../features/connection/store/stderrStore";
 import type { AutoState } from "./autoAnswer";
 import type { BridgeState } from "../stores/bridgeStore";
 import type { SavedState } from "../features/connection/store/savedStore";
+import type { AuthState } from "../features/auth/authStore";
 
 /**
  * The one place components read state from. Per-session state comes from the session shown (the live
@@ -98,9 +99,15 @@ export function useSaved<T>(selector: (s: SavedState) => T): T {
   return useStore(useController().saved, selector);
 }
 
+/** App-wide: the sign-in (OAuth) of HTTP targets: steps, phase, status (never a token). */
+export function useAuth<T>(selector: (s: AuthState) => T): T {
+  return useStore(useController().signIn.store, selector);
+}
+
 /** App-wide stores, one per page (their modules hold them). */
 export { useUi } from "../stores/uiStore";
 export { usePresent } from "../features/present/presentStore";
 export { useRecording } from "../features/session/recordingStore";
 export { useCanned } from "../features/canned/cannedStore";
 export { useLink } from "../features/links/linkStore";
+export { useLayout } from "../features/layout/layoutStore";

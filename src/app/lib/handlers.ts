@@ -1,5 +1,5 @@
-import { McpError, type InputContext, type InputHandlers, type ClientCapabilities, type InputKind, type InputResponse } from "../../core";
-import type { CapabilityKey, CapabilityMode } from "../stores/connectionStore";
+import { McpError, type ConnectOptions, type InputContext, type InputHandlers, type ClientCapabilities, type InputKind, type InputResponse } from "../../core";
+import type { CapabilityKey, CapabilityMode, ConnectionSettings } from "../stores/connectionStore";
 import type { InputStore } from "../features/input/inputStore";
 import type { AutoAnswer } from "./autoAnswer";
 
@@ -7,14 +7,15 @@ import type { AutoAnswer } from "./autoAnswer";
  * The capabilities a client declares from the toggles: anything not "off" is declared, whether or
  * not a handler stands behind it ("declared" reaches the core's `unsupported` path on purpose).
  */
-export function capabilitiesFromModes(modes: Record<CapabilityKey, CapabilityMode>): ClientCapabilities {
+export function capabilitiesFromModes(modes: Record<CapabilityKey, CapabilityMode>, extras: { samplingTools?: boolean; rootsListChanged?: boolean } = {}): ClientCapabilities {
   const caps: ClientCapabilities = {};
   const elicitation: Record<string, object> = {};
   if (modes.elicitationForm !== "off") elicitation.form = {};
   if (modes.elicitationUrl !== "off") elicitation.url = {};
   if (Object.keys(elicitation).length > 0) caps.elicitation = elicitation;
-  if (modes.sampling !== "off") caps.sampling = {};
-  if (modes.roots !== "off") caps.roots = {};
+  // Sampling with tools and a standing roots list (README "The other ways a server asks").
+  if (modes.sampling !== "off") caps.sampling = extras.samplingTools ? { tools: {} } : {};
+  if (modes.roots !== "off") caps.roots = extras.rootsListChanged ? { listChanged: true } : {};
   return caps;
 }
 
@@ -46,4 +47,17 @@ export function handlersFromModes(modes: Record<CapabilityKey, CapabilityMode>, 
   if (modes.sampling === "handled") handlers["sampling/createMessage"] = (params, ctx) => ask("sampling/createMessage", params, ctx);
   if (modes.roots === "handled") handlers["roots/list"] = (params, ctx) => ask("roots/list", params, ctx);
   return handlers;
+}
+
+/**
+ * The client options of README "The other ways a server asks" from the settings: `sampling.tools`
+ * when sampling is handled, and the standing roots list when it is on and roots are handled (with
+ * "declared, no handler" or "off" the roots toggle wins).
+ */
+export function waysOptions(settings: ConnectionSettings): Pick<ConnectOptions, "samplingTools" | "roots"> {
+  const out: Pick<ConnectOptions, "samplingTools" | "roots"> = {};
+  if (settings.samplingTools && settings.capabilities.sampling === "handled") out.samplingTools = true;
+  const standing = settings.standingRoots;
+  if (standing?.on && settings.capabilities.roots === "handled") out.roots = { list: standing.list, askEachTime: standing.askEachTime };
+  return out;
 }

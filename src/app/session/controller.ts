@@ -16,8 +16,8 @@ import {
   spawnSpecKey,
   type ExitInfo,
   type SpawnSpec,
-  StreamableHttpTransport,
   type Transport,
+  type Root,
   isObject,
 } from "../../core";
 import type { McpServer } from "../../server/server";
@@ -30,7 +30,9 @@ import { DEFAULT_TIMEOUT_MS, type ConnectionSettings, type EmbeddedServerName } 
 import { createBridgeStore, type BridgeStore } from "../stores/bridgeStore";
 import { createSavedStore, type SavedStore } from "../features/connection/store/savedStore";
 import { describeTarget, rowsToRecord, spawnSpecOf } from "../features/connection/utils/targets";
-import { capabilitiesFromModes, handlersFromModes } from "../lib/handlers";
+import { httpTransport } from "../features/connection/utils/httpTransport";
+import { createSignIn, type SignIn } from "../features/auth/signIn";
+import { capabilitiesFromModes, handlersFromModes, waysOptions } from "../lib/handlers";
 import { createSession, type Session } from "./session";
 
 export type { CallHandle } from "../../core";
@@ -47,6 +49,8 @@ export interface ControllerDeps {
   bridge?: BridgeStore;
   /** Saved and recent connections (app-wide); the app's is kept in localStorage (without secret values). */
   saved?: SavedStore;
+  /** Sign-in (OAuth) for HTTP targets (app-wide; main.tsx gives the popup's); off until the user turns it on. */
+  signIn?: SignIn;
 }
 
 /** Why a bridge target cannot be reached without a bridge, in the words the UI shows. */
@@ -69,6 +73,7 @@ export function createController(deps: ControllerDeps) {
   const { connection, wire, calls, inputs, step, auto, notify, stderr } = session;
   const bridge = deps.bridge ?? createBridgeStore();
   const saved = deps.saved ?? createSavedStore();
+  const signIn = deps.signIn ?? createSignIn({ redirectUrl: "http://127.0.0.1/oauth-callback.html" });
   // Specs the user confirmed in the spawn dialog (this page only); the bridge is asked for nothing else.
   const confirmed = new Set<string>();
   // Every client event with its connection, for what attaches at the composition root (list_changed, canned answers).
@@ -100,8 +105,11 @@ export function createController(deps: ControllerDeps) {
     const fetchFn = deps.fetch;
     if (target.kind === "stdio") return spawnStdio(spawnSpecOf(target), connectionId);
     const headers = rowsToRecord(target.headers);
-    if (target.kind === "bridge-http") return new StreamableHttpTransport(target.url, { headers, fetch: bridgeFetch(requireBridge(), fetchFn) });
-    return new StreamableHttpTransport(target.url, { headers, ...(fetchFn ? { fetch: fetchFn } : {}) });
+    const viaBridge = target.kind === "bridge-http";
+    const fetchVia = viaBridge ? bridgeFetch(requireBridge(), fetchFn) : fetchFn;
+    // Sign-in (when on): its own requests go direct or through the bridge (features/auth/routedFetch.ts).
+    const auth = signIn.httpAuth({ url: target.url, viaBridge, bridge: bridge.getState().endpoint, ...(fetchFn ? { fetch: fetchFn } : {}) });
+    return httpTransport(target.transport, target.url, { headers, ...(fetchVia ? { fetch: fetchVia } : {}), ...(auth ? { auth } : {}) });
   }
 
   /** Spawns a confirmed command through the bridge; its stderr, stray stdout and exit go to the stderr store. */
@@ -145,6 +153,7 @@ export function createController(deps: ControllerDeps) {
   async function disconnect(reason: string): Promise<void> {
     unsubscribe();
     unsubscribe = () => undefined;
+    signIn.cancel(reason);
     inputs.refuseAll(reason);
     step.abortAll(reason);
     for (const handle of running.values()) handle.cancel();
@@ -158,7 +167,8 @@ export function createController(deps: ControllerDeps) {
     await disconnect("reconnecting");
     const settings = { ...connection.getState().settings, ...patch };
     const connectionId = connection.getState().connectionId + 1;
-    const declared = capabilitiesFromModes(settings.capabilities);
+    const ways = waysOptions(settings);
+    const declared = capabilitiesFromModes(settings.capabilities, { samplingTools: ways.samplingTools === true, rootsListChanged: ways.roots !== undefined });
     connection.setState({ settings, connectionId, status: "connecting", error: undefined, revision: undefined, era: undefined, declared: declared as Record<string, unknown> });
     let transport: Transport;
     try {
@@ -178,6 +188,7 @@ export function createController(deps: ControllerDeps) {
       capabilities: declared,
       clientInfo: settings.clientInfo,
       maxRounds: settings.maxRounds,
+      ...ways,
       // Ends calls to a server that went quiet; never runs while a person answers (0: no timeout).
       ...((settings.timeoutMs ?? DEFAULT_TIMEOUT_MS) > 0 ? { requestTimeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS } : {}),
       step: (draft) => (connection.getState().settings.stepMode ? step.hold(draft) : Promise.resolve({ action: "send", draft })),
@@ -206,6 +217,16 @@ export function createController(deps: ControllerDeps) {
       connection.setState({ status: "failed", error });
       await disconnect("connection failed");
     }
+  }
+
+  /**
+   * Replaces the standing roots list: kept in the settings, and on a live client `setRoots` (which says
+   * `notifications/roots/list_changed` on initialize-era sessions). Throws the core's words for a bad list.
+   */
+  async function setRoots(list: Root[]): Promise<void> {
+    const current = connection.getState().settings.standingRoots ?? { on: true, list: [], askEachTime: false };
+    if (client && waysOptions(connection.getState().settings).roots) await client.setRoots(list);
+    connection.setState((s) => ({ settings: { ...s.settings, standingRoots: { ...current, list } } }));
   }
 
   function requireClient(): Client {
@@ -263,6 +284,8 @@ export function createController(deps: ControllerDeps) {
     session,
     bridge,
     saved,
+    /** Sign-in (OAuth): its store (steps, phase, status without tokens) and commands. */
+    signIn,
     /** The user saw exactly this spec in the spawn dialog and said yes. */
     confirmSpawn: (spec: SpawnSpec) => void confirmed.add(spawnSpecKey(spec)),
     isSpawnConfirmed: (spec: SpawnSpec) => confirmed.has(spawnSpecKey(spec)),
@@ -287,6 +310,7 @@ export function createController(deps: ControllerDeps) {
     getPrompt: (name: string, args: Record<string, string>) => start("prompts/get", { name, arguments: args }),
     cancel: (callId: string) => running.get(callId)?.cancel(),
     rerun,
+    setRoots,
     /** Tools the client left out of the catalog (invalid definitions). */
     droppedTools: () => client?.droppedTools ?? [],
     /** A listed tool's input schema (for "copy as curl" with mirrored headers). */

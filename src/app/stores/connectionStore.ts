@@ -1,5 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import type { McpError, Era, Revision, Implementation, ServerCapabilities } from "../../core";
+import type { McpError, Era, Revision, Implementation, Root, ServerCapabilities } from "../../core";
 
 /** How the client treats one kind of input: answer it, leave it undeclared, or declare it with no handler. */
 export type CapabilityMode = "handled" | "off" | "declared";
@@ -19,11 +19,14 @@ export interface HeaderRow {
 export type Target =
   /** `server`: the demo server (the default) or the hostile demo server that misbehaves on purpose (README "Hostile servers and faults"). */
   | { kind: "embedded"; server?: EmbeddedServerName }
-  | { kind: "url"; url: string; headers: HeaderRow[] }
-  | { kind: "bridge-http"; url: string; headers: HeaderRow[] }
+  | { kind: "url"; url: string; headers: HeaderRow[]; transport?: HttpTransportChoice }
+  | { kind: "bridge-http"; url: string; headers: HeaderRow[]; transport?: HttpTransportChoice }
   | { kind: "stdio"; command: string; args: string[]; env: HeaderRow[]; cwd: string };
 
 export type TargetKind = Target["kind"];
+
+/** How an HTTP target is spoken to (absent: Streamable HTTP); see features/connection/utils/httpTransport.ts. */
+export type HttpTransportChoice = "auto" | "streamable-http" | "http+sse";
 
 /** The servers that run in the page. */
 export type EmbeddedServerName = "demo" | "hostile";
@@ -41,6 +44,18 @@ export interface ConnectionSettings {
   maxRounds: number;
   /** Per-request timeout in ms (0: none); it never runs while a person answers (ConnectOptions.requestTimeoutMs). */
   timeoutMs?: number;
+  /** Declare `sampling.tools` (2025-11-25 on): servers may offer tools in sampling requests (README "The other ways a server asks"). */
+  samplingTools?: boolean;
+  /** A standing roots list declared with `listChanged`, answered at once (unless askEachTime); absent or off: a roots card per request. */
+  standingRoots?: StandingRootsSetting;
+}
+
+/** The standing roots list of the connection settings (ConnectOptions.roots when on and roots are handled). */
+export interface StandingRootsSetting {
+  on: boolean;
+  list: Root[];
+  /** Keep the per-request roots card (the list still declares listChanged and is sent as list_changed). */
+  askEachTime: boolean;
 }
 
 export type ConnectionStatus = "idle" | "connecting" | "connected" | "failed" | "closed";

@@ -4,17 +4,22 @@ import { uiActions, type Selection } from "../../stores/uiStore";
 import { ErrorView } from "../errors/ErrorView";
 import { usePrompts, useResources, useTools } from "./queries";
 import { toMcpError } from "../../../core";
+import { IconRefusedMark, ItemIcon } from "../icons/ItemIcon";
 
 function isSelected(a: Selection | undefined, b: Selection): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function Item({ selection, title, subtitle }: { selection: Selection; title: string; subtitle?: string | undefined }) {
+function Item({ selection, title, subtitle, icons }: { selection: Selection; title: string; subtitle?: string | undefined; icons?: unknown }) {
   const current = useUi((s) => s.selection);
   return (
     <li>
       <button type="button" className="catalog-item" aria-current={isSelected(current, selection)} onClick={() => uiActions.select(selection)}>
-        <span className="item-title">{title}</span>
+        <span className="item-title">
+          <ItemIcon icons={icons} />
+          {title}
+          <IconRefusedMark icons={icons} />
+        </span>
         {subtitle && <span className="item-subtitle">{subtitle}</span>}
       </button>
     </li>
@@ -62,7 +67,7 @@ export function Catalog() {
         <>
           <QueryState status={tools.status} error={tools.error} empty={tools.data?.length === 0} />
           <ul className="catalog-list">
-            {tools.data?.map((t) => <Item key={t.name} selection={{ kind: "tool", name: t.name }} title={t.title ?? t.name} subtitle={t.description} />)}
+            {tools.data?.map((t) => <Item key={t.name} selection={{ kind: "tool", name: t.name }} title={t.title ?? t.name} subtitle={t.description} icons={t.icons} />)}
           </ul>
           {dropped.length > 0 && (
             <details className="dropped">
@@ -82,9 +87,9 @@ export function Catalog() {
         <>
           <QueryState status={resources.status} error={resources.error} empty={resources.data?.resources.length === 0 && resources.data?.templates.length === 0} />
           <ul className="catalog-list">
-            {resources.data?.resources.map((r) => <Item key={r.uri} selection={{ kind: "resource", uri: r.uri }} title={r.title ?? r.name} subtitle={r.uri} />)}
+            {resources.data?.resources.map((r) => <Item key={r.uri} selection={{ kind: "resource", uri: r.uri }} title={r.title ?? r.name} subtitle={r.uri} icons={r.icons} />)}
             {resources.data?.templates.map((t) => (
-              <Item key={t.uriTemplate} selection={{ kind: "template", uriTemplate: t.uriTemplate }} title={t.title ?? t.name} subtitle={`template: ${t.uriTemplate}`} />
+              <Item key={t.uriTemplate} selection={{ kind: "template", uriTemplate: t.uriTemplate }} title={t.title ?? t.name} subtitle={`template: ${t.uriTemplate}`} icons={t.icons} />
             ))}
           </ul>
         </>
@@ -93,7 +98,7 @@ export function Catalog() {
         <>
           <QueryState status={prompts.status} error={prompts.error} empty={prompts.data?.length === 0} />
           <ul className="catalog-list">
-            {prompts.data?.map((p) => <Item key={p.name} selection={{ kind: "prompt", name: p.name }} title={p.title ?? p.name} subtitle={p.description} />)}
+            {prompts.data?.map((p) => <Item key={p.name} selection={{ kind: "prompt", name: p.name }} title={p.title ?? p.name} subtitle={p.description} icons={p.icons} />)}
           </ul>
         </>
       )}

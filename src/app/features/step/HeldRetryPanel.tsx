@@ -1,4 +1,5 @@
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
+import { useQuestionFocus } from "../layout/focusQuestion";
 import { useSession } from "../../lib/context";
 import { JsonPreview } from "../../components/ui/JsonPreview";
 import type { HeldRetry } from "./stepStore";
@@ -14,8 +15,10 @@ export function HeldRetryPanel({ held }: { held: HeldRetry }) {
   const modern = draft.era === "modern";
   const multiline = /[\r\n]/.test(edits.token);
   const patch = (p: Partial<RetryEdits>): void => setEdits((e) => ({ ...e, ...p }));
+  const ref = useRef<HTMLElement>(null);
+  useQuestionFocus(ref);
   return (
-    <article className="held-retry" aria-label="Held retry">
+    <article ref={ref} tabIndex={-1} className="held-retry" aria-label="Held retry">
       <header>
         <strong>{modern ? "Retry held" : "Answer held"}</strong> <span className="badge">round {draft.round}</span>
         <span className="badge era">{modern ? "goes as a retry" : "answers a live server request"}</span>

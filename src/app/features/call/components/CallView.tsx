@@ -1,6 +1,7 @@
 import { useCalls, useController, useInputs, useSession, useStep } from "../../../lib/context";
 import { ErrorView } from "../../errors/ErrorView";
 import { InputRequestCard } from "../../input/components/InputRequestCard";
+import { ServerCompleted } from "../../input/components/ServerCompleted";
 import { HeldRetryPanel } from "../../step/HeldRetryPanel";
 import { CallNotifications } from "../../notifications/components/CallNotifications";
 import { ResultView } from "./ResultView";
@@ -39,6 +40,7 @@ export function CallView() {
         )}
       </header>
       <CallNotifications call={call} />
+      <ServerCompleted call={call} />
       {mine.map((p) => (
         <InputRequestCard key={p.id} input={p} />
       ))}

@@ -4,6 +4,7 @@ import type { JsonObject, Prompt, ResourceTemplate, Tool } from "../../../../cor
 import { usePrompts, useResources, useTools } from "../../catalog/queries";
 import { ArgumentsForm } from "./LazyArgumentsForm";
 import { runSelection } from "../utils/runSelection";
+import { IconRefusedMark, ItemIcon } from "../../icons/ItemIcon";
 
 function promptSchema(prompt: Prompt): JsonObject {
   const properties: Record<string, JsonObject> = {};
@@ -46,7 +47,11 @@ export function ItemPanel() {
   return (
     <section className="item-panel" aria-label="Selected item">
       <header>
-        <h2>{found.title}</h2>
+        <h2>
+          <ItemIcon icons={found.icons} size={24} />
+          {found.title}
+          <IconRefusedMark icons={found.icons} />
+        </h2>
         <code className="muted">{found.id}</code>
         {found.description && <p>{found.description}</p>}
       </header>
@@ -65,17 +70,17 @@ function describe(selection: Selection, tools: Tool[] | undefined, templates: Re
   switch (selection.kind) {
     case "tool": {
       const t = tools?.find((x) => x.name === selection.name);
-      return t && { title: t.title ?? t.name, id: t.name, description: t.description, schema: t.inputSchema, verb: "Call tool" };
+      return t && { title: t.title ?? t.name, id: t.name, description: t.description, schema: t.inputSchema, verb: "Call tool", icons: t.icons };
     }
     case "prompt": {
       const p = prompts?.find((x) => x.name === selection.name);
-      return p && { title: p.title ?? p.name, id: p.name, description: p.description, schema: (p.arguments?.length ?? 0) > 0 ? promptSchema(p) : undefined, verb: "Get prompt" };
+      return p && { title: p.title ?? p.name, id: p.name, description: p.description, schema: (p.arguments?.length ?? 0) > 0 ? promptSchema(p) : undefined, verb: "Get prompt", icons: p.icons };
     }
     case "resource":
-      return { title: selection.uri, id: selection.uri, description: undefined, schema: undefined, verb: "Read resource" };
+      return { title: selection.uri, id: selection.uri, description: undefined, schema: undefined, verb: "Read resource", icons: undefined };
     case "template": {
       const t = templates?.find((x) => x.uriTemplate === selection.uriTemplate);
-      return t && { title: t.title ?? t.name, id: t.uriTemplate, description: t.description, schema: templateSchema(t), verb: "Read resource" };
+      return t && { title: t.title ?? t.name, id: t.uriTemplate, description: t.description, schema: templateSchema(t), verb: "Read resource", icons: t.icons };
     }
   }
 }

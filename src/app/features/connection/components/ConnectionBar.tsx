@@ -1,14 +1,21 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { REVISIONS_NEWEST_FIRST, type Revision } from "../../../../core";
 import { useConnection, useController } from "../../../lib/context";
 import type { ConnectionSettings } from "../../../stores/connectionStore";
 import { ErrorView } from "../../errors/ErrorView";
-import { CapabilityToggles } from "./CapabilityToggles";
 import { StderrPanel } from "./StderrPanel";
+import { AuthPanel } from "../../auth/components/AuthPanel";
 import { TargetPicker } from "./TargetPicker";
-import { TimeoutField } from "./TimeoutField";
+import { IconRefusedMark, ItemIcon } from "../../icons/ItemIcon";
 
-/** Target, revision, capabilities and status: every change reconnects, and the user's place is kept. */
+// The settings dialog (Radix, and every section's controls) is fetched on first open.
+const SettingsDialog = lazy(() => import("../../layout/SettingsDialog"));
+
+/**
+ * One compact line: target, revision, step mode, status, reconnect, and a Settings button for the rest
+ * (capabilities, round cap, timeout, clientInfo, and the sections others add). Every change
+ * reconnects, and the user's place is kept.
+ */
 export function ConnectionBar() {
   const controller = useController();
   const settings = useConnection((s) => s.settings);
@@ -17,7 +24,8 @@ export function ConnectionBar() {
   const era = useConnection((s) => s.era);
   const serverInfo = useConnection((s) => s.serverInfo);
   const error = useConnection((s) => s.error);
-  const [showClient, setShowClient] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
   const apply = (patch: Partial<ConnectionSettings>) => void controller.connect(patch);
 
   return (
@@ -36,6 +44,10 @@ export function ConnectionBar() {
             ))}
           </select>
         </label>
+        <label className="field inline step-toggle" title="Step mode: hold each retry (or answer) so you can edit it before it goes">
+          <input type="checkbox" aria-label="Step mode (hold each retry)" checked={settings.stepMode} onChange={(e) => controller.setStepMode(e.target.checked)} />
+          <span>Step mode</span>
+        </label>
         <div className="status" data-status={status} aria-live="polite">
           <span className="status-dot" />
           <span data-testid="connection-status">{status}</span>
@@ -45,66 +57,48 @@ export function ConnectionBar() {
             </span>
           )}
           {era && (
-            <span className="badge era" data-testid="negotiated-era">
-              {era === "modern" ? "2026 era: input_required + requestState" : "initialize era: live server requests"}
+            <span
+              className="badge era"
+              data-testid="negotiated-era"
+              title={era === "modern" ? "2026 era: input_required results and requestState retries" : "initialize era: live server requests"}
+            >
+              {era === "modern" ? "2026 era" : "initialize era"}
             </span>
           )}
           {serverInfo && (
             <span className="server-info" title={serverInfo.title ?? serverInfo.name}>
+              <ItemIcon icons={serverInfo.icons} />
               {serverInfo.name} {serverInfo.version}
+              <IconRefusedMark icons={serverInfo.icons} />
             </span>
           )}
         </div>
-        <button type="button" onClick={() => apply({})}>
-          Reconnect
+        <button type="button" className="reconnect" aria-label="Reconnect" title="Reconnect (same target and settings)" onClick={() => apply({})}>
+          ↻
+        </button>
+        <button
+          type="button"
+          className="secondary settings-button"
+          aria-haspopup="dialog"
+          aria-expanded={settingsOpen}
+          onClick={() => {
+            setSettingsLoaded(true);
+            setSettingsOpen(true);
+          }}
+          onPointerEnter={() => void import("../../layout/SettingsDialog")}
+          title="Capabilities, round cap, timeout, clientInfo, layout"
+        >
+          ⚙ Settings
         </button>
       </div>
-      <div className="connection-row secondary">
-        <CapabilityToggles value={settings.capabilities} onChange={(capabilities) => apply({ capabilities })} />
-        <label className="field inline">
-          <input type="checkbox" checked={settings.stepMode} onChange={(e) => controller.setStepMode(e.target.checked)} />
-          <span>Step mode (hold each retry)</span>
-        </label>
-        <label className="field inline">
-          <span>Round cap</span>
-          <input
-            type="number"
-            aria-label="Round cap"
-            min={1}
-            max={100}
-            value={settings.maxRounds}
-            onChange={(e) => {
-              const n = Number(e.target.value);
-              if (Number.isInteger(n) && n >= 1 && n <= 100) apply({ maxRounds: n });
-            }}
-          />
-        </label>
-        <TimeoutField settings={settings} onApply={apply} />
-        <button type="button" className="link" onClick={() => setShowClient(!showClient)} aria-expanded={showClient}>
-          clientInfo: {settings.clientInfo.name} {settings.clientInfo.version}
-        </button>
-        {showClient && <ClientInfoEditor settings={settings} onApply={apply} />}
-      </div>
+      {settingsLoaded && (
+        <Suspense fallback={null}>
+          <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+        </Suspense>
+      )}
       {(status === "failed" || status === "closed") && error && <ErrorView error={error} />}
+      <AuthPanel />
       {settings.target.kind === "stdio" && <StderrPanel />}
     </header>
-  );
-}
-
-function ClientInfoEditor({ settings, onApply }: { settings: ConnectionSettings; onApply: (p: Partial<ConnectionSettings>) => void }) {
-  const [name, setName] = useState(settings.clientInfo.name);
-  const [version, setVersion] = useState(settings.clientInfo.version);
-  return (
-    <form
-      className="client-info"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onApply({ clientInfo: { name: name.trim() || "presa-inspector", version: version.trim() || "0" } });
-      }}
-    >
-      <input aria-label="Client name" value={name} onChange={(e) => setName(e.target.value)} />
-      <input aria-label="Client version" value={version} onChange={(e) => setVersion(e.target.value)} />
-      <button type="submit">Apply</button>
-    </form>
   );
 }

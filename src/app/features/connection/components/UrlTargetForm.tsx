@@ -1,6 +1,7 @@
 import { useState, type Dispatch } from "react";
 import type { DraftAction, TargetDraft } from "../utils/targetDraft";
 import { KeyValueRows } from "./KeyValueRows";
+import { TransportSelect } from "./TransportSelect";
 
 /** A Streamable HTTP URL with custom headers: called by the page itself, or through the bridge. */
 export function UrlTargetForm({ draft, dispatch, onSubmit }: { draft: TargetDraft; dispatch: Dispatch<DraftAction>; onSubmit: () => void }) {
@@ -14,6 +15,7 @@ export function UrlTargetForm({ draft, dispatch, onSubmit }: { draft: TargetDraf
       }}
     >
       <input aria-label="Server URL" className="url-input" value={draft.url} onChange={(e) => dispatch({ type: "field", field: "url", value: e.target.value })} placeholder="http://127.0.0.1:3939/mcp" />
+      <TransportSelect draft={draft} dispatch={dispatch} />
       <button type="button" className="link" onClick={() => setOpen(!open)} aria-expanded={open}>
         Headers ({draft.headers.length})
       </button>

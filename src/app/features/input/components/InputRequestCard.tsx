@@ -1,4 +1,5 @@
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
+import { useQuestionFocus } from "../../layout/focusQuestion";
 import { useConnection } from "../../../lib/context";
 import { SaveCannedAction } from "../../canned/components/SaveCannedAction";
 import type { PendingInput } from "../inputStore";
@@ -49,8 +50,10 @@ function Asker() {
 export function InputRequestCard({ input }: { input: PendingInput }) {
   // Every string of the request (message, titles, descriptions, option labels, URL) is checked once.
   const texts = useMemo(() => [input.key, ...stringsIn(input.params)], [input.key, input.params]);
+  const ref = useRef<HTMLElement>(null);
+  useQuestionFocus(ref);
   return (
-    <article className="input-card" aria-label={`Input request ${input.key}`} data-kind={input.kind} data-era={input.era}>
+    <article ref={ref} tabIndex={-1} className="input-card" aria-label={`Input request ${input.key}`} data-kind={input.kind} data-era={input.era}>
       <header>
         <strong>{kindLabel(input.kind, input.params)}</strong>{" "}
         <code>

@@ -4,6 +4,27 @@ import type { PendingInput } from "../inputStore";
 import { checkUrl, WARNING_TEXT } from "../utils/urlCheck";
 import { ServerText } from "./ServerText";
 import { UrlDisplay } from "./UrlDisplay";
+import { useConnection } from "../../../lib/context";
+import type { Era } from "../../../../core";
+
+/**
+ * Who closes the card. 2025-11-25 has `notifications/elicitation/complete`: the server may say the
+ * page is done and the card then closes by itself ("the server says this is done"). 2026-07-28 has no
+ * such notice (nor does any earlier revision): only the user's “I'm done” or Cancel ends it.
+ */
+function CompletionHint({ era, elicitationId }: { era: Era; elicitationId: unknown }) {
+  const revision = useConnection((s) => s.revision);
+  const notices = era === "legacy" && revision !== undefined && revision >= "2025-11-25" && typeof elicitationId === "string";
+  return (
+    <p className="muted completion-hint" data-testid="completion-hint">
+      {notices
+        ? "The server may say when this is done (notifications/elicitation/complete); the card then closes by itself."
+        : era === "modern"
+          ? "2026-07-28 has no completion notice: press “I'm done” when you have finished, or Cancel."
+          : "This revision has no completion notice: press “I'm done” when you have finished, or Cancel."}
+    </p>
+  );
+}
 
 /**
  * A URL-mode elicitation: the full URL with its host emphasised and its risks in words. Nothing is
@@ -57,6 +78,7 @@ export function UrlElicitation({ input }: { input: PendingInput }) {
         </button>
       </div>
       {!opened && check.openable && <p className="muted">Open the page first; “I'm done” appears after it.</p>}
+      <CompletionHint era={input.era} elicitationId={elicitationId} />
     </div>
   );
 }

@@ -31,6 +31,7 @@ export function InputRow({ input, callId, round }: { input: InputView; callId: s
         )}
         {settled && input.ms !== undefined && <span className="muted timing">{formatMs(input.ms)}</span>}
         {input.edited && shown !== undefined && <span className="badge warn">edited in step mode</span>}
+        {input.completedBy === "server" && <span className="badge ok" data-testid="completed-by-server">the server says this is done</span>}
         <AutoBadge callId={callId} round={round} inputKey={input.key} />
       </div>
     </li>

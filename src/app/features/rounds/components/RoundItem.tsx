@@ -5,10 +5,12 @@ import { ChainNote } from "./ChainNote";
 import { InputRow } from "./InputRow";
 import { JsonPreview } from "../../../components/ui/JsonPreview";
 import { TokenView } from "./TokenView";
+import { ServerText } from "../../input/components/ServerText";
 
 function Timing({ round }: { round: RoundView }) {
   const parts: string[] = [];
-  if (round.retry) parts.push(`answers sent in retry ${round.index} (request #${String(round.retry.requestId)}) ${formatMs(round.msToRetry ?? 0)} after the round began`);
+  if (round.retry && round.kind === "urlRequired") parts.push(`the original request sent again with a new id (request #${String(round.retry.requestId)}) ${formatMs(round.msToRetry ?? 0)} after the -32042`);
+  else if (round.retry) parts.push(`answers sent in retry ${round.index} (request #${String(round.retry.requestId)}) ${formatMs(round.msToRetry ?? 0)} after the round began`);
   else if (round.era === "legacy" && round.msToRetry !== undefined) parts.push(`answered in ${formatMs(round.msToRetry)}`);
   if (round.serverMs !== undefined) parts.push(`server took ${formatMs(round.serverMs)}`);
   return parts.length ? <p className="muted timing">{parts.join(" · ")}</p> : null;
@@ -34,11 +36,22 @@ export function RoundItem({ round, link, call, last }: { round: RoundView; link:
         <span className="round-dot" aria-hidden="true" />
         <strong>Round {round.index}</strong>
         <span className={`badge era ${modern ? (round.index === 1 ? "original" : "retry") : "live"}`} title={modern ? asked.title : undefined} data-testid="round-origin">
-          {modern ? asked.label : `live request${round.serverRequestId !== undefined ? ` #${String(round.serverRequestId)}` : ""}`}
+          {modern ? asked.label : round.kind === "urlRequired" ? "error -32042" : `live request${round.serverRequestId !== undefined ? ` #${String(round.serverRequestId)}` : ""}`}
         </span>
+        {round.kind === "urlRequired" && (
+          <span className="badge kind-url-required" data-testid="round-kind" title="The server answered with -32042 (URL elicitation required): open each URL, then the request is retried">
+            URL required
+          </span>
+        )}
         {round.held && <span className="badge warn">held</span>}
         {round.retry?.edited && <span className="badge warn">edited</span>}
       </header>
+      {round.kind === "urlRequired" && round.serverMessage !== undefined && (
+        <p className="server-text round-server-message">
+          <span className="muted">-32042: </span>
+          <ServerText text={round.serverMessage} />
+        </p>
+      )}
       {round.inputs.length > 0 ? (
         <ul className="round-inputs">
           {round.inputs.map((input) => (

@@ -18,12 +18,18 @@ function useFiltered(entries: readonly WireEntry[], filter: FrameFilter): readon
   }, [entries, filter]);
 }
 
-/** Every JSON-RPC frame of the session, newest last, at the bottom of the page. */
-export function WireLog() {
+/**
+ * Every JSON-RPC frame of the session, newest last, at the bottom of the page. In the app's layout its
+ * panel owns the collapsed state (`collapsed`, `onToggle`: remembered across reloads); alone (a
+ * recording) it keeps its own.
+ */
+export function WireLog({ collapsed, onToggle }: { collapsed?: boolean; onToggle?: () => void } = {}) {
   const session = useSession();
   const entries = useWire((s) => s.entries);
   const dropped = useWire((s) => s.dropped);
-  const [open, setOpen] = useState(true);
+  const [ownOpen, setOwnOpen] = useState(true);
+  const open = collapsed === undefined ? ownOpen : !collapsed;
+  const setOpen = (next: boolean) => (onToggle ? onToggle() : setOwnOpen(next));
   const [filter, setFilter] = useState<FrameFilter>(NO_FILTER);
   const [selected, setSelected] = useState<number | undefined>(undefined);
   const deferred = useDeferredValue(filter);

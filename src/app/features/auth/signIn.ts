@@ -1,0 +1,130 @@
+import { AuthFlowError, bridgeFetch, OAuthClient, type AuthStep, type BridgeEndpoint, type HttpAuth } from "../../../core";
+import { createAuthStore, type AuthSettings, type AuthStore } from "./authStore";
+import { routedFetch } from "./routedFetch";
+import type { SignInWindow } from "./signInWindow";
+
+export interface SignInDeps {
+  store?: AuthStore;
+  /** The app's callback page (redirect URI). */
+  redirectUrl: string;
+  /** The popup step; without it (tests without a page) the authorize step fails in words. */
+  window?: SignInWindow;
+  clientName?: string;
+}
+
+/** What the connection needs to build its transport's sign-in. */
+export interface SignInTarget {
+  url: string;
+  /** The connection goes through the bridge. */
+  viaBridge: boolean;
+  bridge: BridgeEndpoint | undefined;
+  fetch?: typeof fetch;
+}
+
+function keyOf(target: SignInTarget, settings: AuthSettings): string {
+  return JSON.stringify([target.url, target.viaBridge, target.bridge?.url ?? "", settings.clientId, settings.clientSecret, settings.scope]);
+}
+
+/**
+ * The app's sign-in (app-wide, one per page, held by the controller): one OAuthClient per server and
+ * settings, kept across reconnects so a reconnect does not sign in again. Tokens live only inside
+ * that OAuthClient, in memory; the store gets the redacted step log, the phase and a status without
+ * tokens, which is all the UI reads.
+ */
+export function createSignIn(deps: SignInDeps) {
+  const store = deps.store ?? createAuthStore();
+  let current: { key: string; client: OAuthClient } | undefined;
+
+  const onStep = (step: AuthStep, all: readonly AuthStep[]): void => {
+    const client = current?.client;
+    store.setState((s) => {
+      const next = { steps: [...all] };
+      if (step.outcome === "failed") return { ...next, phase: "failed" as const, failure: { stage: step.stage, reason: step.error ?? step.title } };
+      if ((step.stage === "token" || step.stage === "refresh") && step.outcome === "ok") {
+        return { ...next, phase: "signed-in" as const, failure: undefined, ...(client ? { status: client.status } : {}) };
+      }
+      if (step.stage === "challenge" || step.stage === "step-up") return { ...next, phase: "signing-in" as const, failure: undefined };
+      return s.phase === "waiting" ? next : { ...next, phase: "signing-in" as const };
+    });
+  };
+
+  function newClient(target: SignInTarget, settings: AuthSettings): OAuthClient {
+    const fetchFn = target.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+    const clientId = settings.clientId.trim();
+    return new OAuthClient({
+      redirectUrl: deps.redirectUrl,
+      applicationType: "web",
+      clientName: deps.clientName ?? "presa inspector",
+      authorize: (request) => {
+        if (!deps.window) return Promise.reject(new Error("this page cannot open a sign-in window"));
+        store.setState({ phase: "waiting" });
+        return deps.window.authorize(request).finally(() => {
+          if (store.getState().phase === "waiting") store.setState({ phase: "signing-in" });
+        });
+      },
+      fetch: routedFetch({
+        direct: fetchFn,
+        bridge: target.bridge ? bridgeFetch(target.bridge, fetchFn) : undefined,
+        viaBridge: target.viaBridge,
+        onRoute: (origin, route) => store.setState((s) => ({ routes: { ...s.routes, [origin]: route } })),
+      }),
+      ...(clientId ? { preRegistered: { clientId, ...(settings.clientSecret ? { clientSecret: settings.clientSecret } : {}) } } : {}),
+      ...(settings.scope.trim() ? { scope: settings.scope.trim() } : {}),
+      onStep,
+    });
+  }
+
+  /** The transport's sign-in for this target, or undefined when sign-in is off. */
+  function httpAuth(target: SignInTarget): HttpAuth | undefined {
+    const settings = store.getState().settings;
+    if (!settings.enabled) return undefined;
+    const key = keyOf(target, settings);
+    if (current?.key !== key) {
+      current = { key, client: newClient(target, settings) };
+      store.setState({ phase: "ready", server: target.url, steps: [], status: undefined, failure: undefined, pending: undefined, routes: {} });
+    }
+    const client = current.client;
+    return {
+      wrapFetch: (inner) => {
+        const wrapped = client.wrapFetch(inner);
+        return async (input, init) => {
+          try {
+            return await wrapped(input, init);
+          } catch (error) {
+            if (error instanceof AuthFlowError && store.getState().phase !== "failed") {
+              store.setState({ phase: "failed", failure: { stage: error.stage, reason: error.reason } });
+            }
+            throw error;
+          } finally {
+            if (current?.client === client) store.setState({ status: client.status });
+          }
+        };
+      },
+    };
+  }
+
+  return {
+    store,
+    httpAuth,
+    /** Turns sign-in on or off, or changes the client; takes effect on the next connect. */
+    setSettings(patch: Partial<AuthSettings>): void {
+      store.setState((s) => {
+        const settings = { ...s.settings, ...patch };
+        return { settings, ...(settings.enabled ? (s.phase === "off" ? { phase: "ready" as const } : {}) : { phase: "off" as const, pending: undefined }) };
+      });
+      if (patch.enabled === false) deps.window?.cancel("sign-in was turned off");
+    },
+    /** Forgets the tokens (the registration stays); the next request needs a new sign-in. */
+    signOut(): void {
+      deps.window?.cancel("signed out");
+      current?.client.signOut();
+      store.setState((s) => ({ status: current?.client.status, phase: s.settings.enabled ? "ready" : "off", failure: undefined, pending: undefined }));
+    },
+    /** Opens the waiting sign-in window again (a click, where the browser blocked the automatic one). */
+    reopen: () => deps.window?.reopen(),
+    /** Gives up a sign-in that waits for the user. */
+    cancel: (reason = "the sign-in was cancelled") => deps.window?.cancel(reason),
+  };
+}
+
+export type SignIn = ReturnType<typeof createSignIn>;
