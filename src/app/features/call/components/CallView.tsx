@@ -4,6 +4,7 @@ import { InputRequestCard } from "../../input/components/InputRequestCard";
 import { ServerCompleted } from "../../input/components/ServerCompleted";
 import { HeldRetryPanel } from "../../step/HeldRetryPanel";
 import { CallNotifications } from "../../notifications/components/CallNotifications";
+import { TaskCard } from "../../tasks/TaskCard";
 import { ResultView } from "./ResultView";
 
 /** The selected call as it runs: its pending questions, held retries, then its result or error. */
@@ -41,6 +42,7 @@ export function CallView() {
       </header>
       <CallNotifications call={call} />
       <ServerCompleted call={call} />
+      <TaskCard call={call} />
       {mine.map((p) => (
         <InputRequestCard key={p.id} input={p} />
       ))}

@@ -5,6 +5,7 @@ import { outcomeOf } from "../utils/describe";
 import { groupRounds } from "../../../model";
 import { OutcomeView, type RequestCount } from "./OutcomeView";
 import { RoundItem } from "./RoundItem";
+import { TaskRequests } from "../../tasks/TaskRequests";
 
 /** The rounds of the selected call, top to bottom, ending in how the call finished. */
 export function RoundsTimeline() {
@@ -45,6 +46,7 @@ export function RoundsTimeline() {
           <RoundItem key={round.index} round={round} link={chain.links[i]} call={call} last={i === rounds.length - 1} />
         ))}
       </ol>
+      <TaskRequests call={call} />
       <OutcomeView outcome={outcomeOf(call)} requests={requests} />
     </section>
   );
