@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromium } from "./e2e/support/chromium";
 
-import { APP_PORT as port, AUTH_DEMO_PORT, AUTH_ISSUER, AUTH_SERVER_PORT, BRIDGE_PORT, BRIDGE_TOKEN, DEMO_PORT as demoPort, DEMO_STATE_SECRET, NO_CORS_PORT } from "./e2e/support/ports";
+import { APP_PORT as port, AUTH_DEMO_PORT, AUTH_SERVER_PORT, BRIDGE_PORT, EVERYTHING_SSE_PORT, BRIDGE_TOKEN, DEMO_PORT as demoPort, DEMO_STATE_SECRET, NO_CORS_PORT } from "./e2e/support/ports";
 const baseURL = `http://127.0.0.1:${port}`;
 const ci = Boolean(process.env.CI);
 // Where the app is built for e2e: dist/ unless E2E_DIST names another folder (so two checkouts or two
@@ -61,9 +61,21 @@ export default defineConfig({
     },
     {
       // The protected demo beside its authorization server (e2e/auth.spec.ts signs in to it). Ready
-      // when the authorization server answers, which starts after the MCP endpoint listens.
+      // when the authorization server's port is open, which happens after the MCP endpoint listens. (A
+      // port, not a URL: both servers listen a moment before they attach their handlers, and an HTTP
+      // readiness probe sent in that moment would never be answered.)
       command: `npx tsx bin/demo-server.ts --auth --port ${AUTH_DEMO_PORT} --auth-port ${AUTH_SERVER_PORT}`,
-      url: `${AUTH_ISSUER}/.well-known/openid-configuration`,
+      port: AUTH_SERVER_PORT,
+      reuseExistingServer: !ci,
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      // server-everything's old HTTP+SSE entry (e2e/sse.spec.ts), pinned to 127.0.0.1 by the preload.
+      command: `node --import ./scripts/loopback-only.mjs node_modules/@modelcontextprotocol/server-everything/dist/index.js sse`,
+      port: EVERYTHING_SSE_PORT,
+      env: { PORT: String(EVERYTHING_SSE_PORT) },
       reuseExistingServer: !ci,
       timeout: 60_000,
       stdout: "pipe",

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import type { BenchHooks, BenchStats } from "../src/app/lib/benchHooks";
-import { below, figure, withinTimes, type Figure } from "./lib/figures";
+import { atMost, below, figure, withinTimes, type Figure } from "./lib/figures";
 import { heapUsed, openBenchPage, withApp } from "./lib/browser";
 import { median, quantile, slope } from "./lib/stats";
 
@@ -43,9 +43,9 @@ function frameInterval(page: Page): Promise<number> {
   );
 }
 
-/** One greet call: the time from its input_required arriving to the form being interactive, then answered. */
-function oneForm(page: Page): Promise<number> {
-  return page.evaluate(async () => {
+/** One call of `tool` (default greet): the time from its input_required arriving to the form being interactive, then answered. */
+function oneForm(page: Page, tool = "greet"): Promise<number> {
+  return page.evaluate(async (name) => {
     const measured = new Promise<number>((resolve) => {
       const observer = new PerformanceObserver((list) => {
         const entry = list.getEntriesByName("presa:input-to-form")[0];
@@ -56,11 +56,68 @@ function oneForm(page: Page): Promise<number> {
       });
       observer.observe({ type: "measure" });
     });
-    const done = window.__presaBench.callTool("greet", {});
+    const done = window.__presaBench.callTool(name, {});
     const ms = await measured;
-    if (window.__presaBench.answerPending() !== 1) throw new Error("greet did not ask exactly one question");
+    if (window.__presaBench.answerPending() !== 1) throw new Error(`${name} did not ask exactly one question`);
     await done;
     return ms;
+  }, tool);
+}
+
+const FIRST_FORM_PAGES = 7;
+
+/**
+ * Figure 4: the first form of a page. Each sample is a fresh page (its own browser context, so a
+ * cold cache), opened, connected, and left until the network is idle (500 ms without a request: a
+ * person's first call comes after the page has settled, and code fetched ahead once connected has
+ * had its chance), then greet is called: arrival of input_required → its form interactive.
+ */
+async function firstForm(browser: Browser, url: string, log: (line: string) => void): Promise<Figure> {
+  const samples: number[] = [];
+  let budget = 0;
+  for (let i = 0; i < FIRST_FORM_PAGES; i++) {
+    const { page } = await openBenchPage(browser, url);
+    if (i === 0) budget = await frameInterval(page);
+    await page.waitForLoadState("networkidle");
+    samples.push(await oneForm(page));
+    await page.context().close();
+  }
+  const p50 = median(samples);
+  log(`  first form of a page: p50 ${p50.toFixed(1)} ms (${samples.map((x) => x.toFixed(0)).join(", ")} ms), two frames ${(2 * budget).toFixed(1)} ms`);
+  return figure({
+    id: "app.firstForm",
+    name: "4. input_required → first form of a page interactive, p50",
+    value: p50,
+    unit: "ms",
+    baseline: 2 * budget,
+    baselineName: "two frames (measured)",
+    goal: atMost(33, "ms"),
+    note: `${FIRST_FORM_PAGES} fresh pages (cold cache), each connected and left until the network was idle, then one greet call: the app's presa:input-to-form measure (arrival of the input_required result to the form committed with its handlers); samples ${samples.map((x) => x.toFixed(1)).join(", ")} ms`,
+  });
+}
+
+const WIDE_SAMPLES = 15;
+
+/** Figure 6: a 500-property schema (the demo's wide-form tool) from arrival to interactive, after one untimed call. */
+async function wideForm(browser: Browser, url: string, log: (line: string) => void): Promise<Figure> {
+  const { page } = await openBenchPage(browser, url);
+  const budget = await frameInterval(page);
+  await oneForm(page, "wide-form"); // loads what the form needs, once
+  const samples: number[] = [];
+  for (let i = 0; i < WIDE_SAMPLES; i++) samples.push(await oneForm(page, "wide-form"));
+  await page.context().close();
+  const p50 = median(samples);
+  const p90 = quantile(samples, 0.9);
+  log(`  wide form (500 fields): p50 ${p50.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms; frame ${budget.toFixed(1)} ms`);
+  return figure({
+    id: "app.wideForm",
+    name: "6. 500-property form, arrival → interactive, p50",
+    value: p50,
+    unit: "ms",
+    baseline: budget,
+    baselineName: "one frame (measured)",
+    goal: atMost(50, "ms"),
+    note: `the demo's wide-form tool (an elicitation of 500 string properties, the last two required), ${WIDE_SAMPLES} samples after one untimed call; p90 ${p90.toFixed(1)} ms; the app's presa:input-to-form measure`,
   });
 }
 
@@ -77,7 +134,7 @@ async function inputToForm(browser: Browser, url: string, log: (line: string) =>
   log(`  input → form: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, first (loads the forms chunk) ${cold.toFixed(1)} ms; frame ${budget.toFixed(1)} ms`);
   return figure({
     id: "app.inputToForm",
-    name: "4. input_required → form interactive, p50",
+    name: "4. input_required → form interactive (warm), p50",
     value: p50,
     unit: "ms",
     baseline: budget,
@@ -205,12 +262,12 @@ async function wireLog(browser: Browser, url: string, log: (line: string) => voi
   log(`  wire log: longest task ${big.longestCpu.toFixed(1)} ms CPU (${big.longestWall.toFixed(1)} ms wall) with ${big.stats.wire.toLocaleString("en")} frames; long tasks (wall > 50 ms): ${big.longTasks.length}`);
   return figure({
     id: "app.wireLog",
-    name: "4. wire log, 100,000 frames: longest task",
+    name: "7. wire log, 100,000 frames: longest task",
     value: big.longestCpu,
     unit: "ms",
     baseline: small.longestCpu,
     baselineName: "with 1,000 frames",
-    goal: below(50, "ms"),
+    goal: atMost(35, "ms"),
     note:
       `with the log full: ${STREAMED.toLocaleString("en")} more frames streamed at 100 per animation frame, 240 scroll steps, the log closed and reopened 3 times, a filter typed and cleared; ` +
       `the longest renderer main-thread task by CPU time, from a Chromium trace (${phases(big)}); wall clock: longest ${big.longestWall.toFixed(0)} ms, ${big.longTasks.length} long task(s) over 50 ms seen by the page (wall time includes time the machine gave to other processes)`,
@@ -233,16 +290,22 @@ async function wireHeap(browser: Browser, url: string, log: (line: string) => vo
   log(`  wire heap: ${(per10k / MB).toFixed(2)} MB per 10,000 frames (their text ${(textPer10k / MB).toFixed(2)} MB); ${((heaps.at(-1) as number) / MB).toFixed(1)} MB at ${LOG_FRAMES.toLocaleString("en")}`);
   return figure({
     id: "app.wireHeap",
-    name: "4. wire log heap growth per 10,000 frames",
+    name: "7. wire log heap growth per 10,000 frames",
     value: per10k / MB,
     unit: "MB",
     baseline: textPer10k / MB,
     baselineName: "the frames' own text",
-    goal: withinTimes(3),
+    goal: withinTimes(2),
     note: `least-squares slope of the heap (after a forced GC) over 0…${LOG_FRAMES.toLocaleString("en")} frames; the log keeps each frame's text and its parsed message; the store's cap (${LOG_FRAMES.toLocaleString("en")} frames) bounds it at about ${(((heaps.at(-1) as number) - (heaps[0] as number)) / MB).toFixed(0)} MB`,
   });
 }
 
 export async function run(log: (line: string) => void): Promise<Figure[]> {
-  return withApp(async (browser, url) => [await inputToForm(browser, url, log), await wireLog(browser, url, log), await wireHeap(browser, url, log)]);
+  return withApp(async (browser, url) => [
+    await firstForm(browser, url, log),
+    await inputToForm(browser, url, log),
+    await wideForm(browser, url, log),
+    await wireLog(browser, url, log),
+    await wireHeap(browser, url, log),
+  ]);
 }

@@ -79,7 +79,7 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
   log(`  cli cold start to first request: ours ${o1.toFixed(0)} ms, official --cli ${b1.toFixed(0)} ms; to exit: ours ${o2.toFixed(0)} ms, official ${b2.toFixed(0)} ms`);
   const note = `${SAMPLES} fresh processes each, interleaved, after ${WARMUP} warm-up each; the same tools/call echo message=hi on the demo server over Streamable HTTP on 127.0.0.1; time from spawn to the first HTTP request the server receives (Node ${process.versions.node}); ours: bin/presa-inspector.mjs (the esbuild bundle), official: @modelcontextprotocol/inspector 2.12.0 --cli`;
   return [
-    figure({ id: "cli.firstRequest", name: "7. CLI cold start to first request", value: o1, unit: "ms", baseline: b1, baselineName: "official inspector --cli", goal: withinTimes(1), note }),
-    figure({ id: "cli.exit", name: "7. CLI cold start to exit (whole call)", value: o2, unit: "ms", baseline: b2, baselineName: "official inspector --cli", goal: reported(), note }),
+    figure({ id: "cli.firstRequest", name: "CLI cold start to first request", value: o1, unit: "ms", baseline: b1, baselineName: "official inspector --cli", goal: withinTimes(1), note }),
+    figure({ id: "cli.exit", name: "CLI cold start to exit (whole call)", value: o2, unit: "ms", baseline: b2, baselineName: "official inspector --cli", goal: reported(), note }),
   ];
 }

@@ -49,7 +49,7 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
     return [
       figure({
         id: "memory.callsKept",
-        name: "5. long session: calls kept in memory",
+        name: "long session: calls kept in memory",
         value: end.calls,
         unit: "calls",
         baseline: CALLS,
@@ -59,7 +59,7 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
       }),
       figure({
         id: "memory.callsStore",
-        name: "5. long session: calls store size",
+        name: "long session: calls store size",
         value: end.callsBytes / KB,
         unit: "KB",
         baseline: half.callsBytes / KB,
@@ -69,7 +69,7 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
       }),
       figure({
         id: "memory.heap",
-        name: "5. long session: page heap at the end",
+        name: "long session: page heap at the end",
         value: heapEnd / MB,
         unit: "MB",
         baseline: heapHalf / MB,
@@ -79,7 +79,7 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
       }),
       figure({
         id: "memory.heapPerCall",
-        name: "5. long session: heap growth per call, capped",
+        name: "long session: heap growth per call, capped",
         value: (heapEnd - heapHalf) / (CALLS / 2) / KB,
         unit: "KB",
         baseline: (end.wireBytes - half.wireBytes) / (CALLS / 2) / KB,

@@ -14,9 +14,9 @@ import { markdownTable, table, type Figure } from "./lib/figures";
 import { APP_DIR } from "./lib/browser";
 import { runNodePart } from "./lib/nodePart";
 
-/** Parts in the order they run; the last three need the built app. */
-const PARTS = ["core", "http", "cli", "bundle", "browser", "memory"] as const;
-const NEEDS_BUILD = new Set(["bundle", "browser", "memory"]);
+/** Parts in the order they run; those in NEEDS_BUILD need the built app. */
+const PARTS = ["core", "http", "cli", "bundle", "browser", "startup", "memory"] as const;
+const NEEDS_BUILD = new Set(["bundle", "browser", "startup", "memory"]);
 
 function chromiumVersion(): string {
   try {

@@ -1,28 +1,40 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
-import { answerForm, openApp, pageErrors, pick, result, run } from "./support/app";
+import { expect, test, type Page } from "./support/test";
+import { answerForm, openApp, pick, result, run } from "./support/app";
 import { clipboardText, wireLog, wireRows } from "./support/qa";
-import { AUTH_DEMO_URL, AUTH_ISSUER } from "./support/ports";
+import { AUTH_DEMO_URL, AUTH_ISSUER, BRIDGE_TOKEN, BRIDGE_URL } from "./support/ports";
 
 // Sign-in (OAuth) in the browser, against the protected demo that playwright.config.ts starts
 // (`npm run server -- --auth`): the demo MCP server as a protected resource beside a real
 // authorization server (oidc-provider) with its own login and consent pages, in a popup that returns
-// to the app's callback page (public/oauth-callback.html).
+// to the app's callback page (public/oauth-callback.html). oidc-provider allows no CORS on its
+// registration endpoint nor on the RFC 8414 metadata location (a 404 there), so the sign-in's own
+// requests to it go through the local bridge (started by playwright.config.ts), as a user's would.
 
-test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+test.use({
+  permissions: ["clipboard-read", "clipboard-write"],
+  // Expected: Chromium's line for each 401/403 (the 401 starts the sign-in); the metadata location the
+  // authorization server answers 404 without CORS (after which its requests use the bridge, whose
+  // forward of that 404 is logged too); the authorization server's pages have no favicon.
+  allowErrors: new RegExp(
+    [
+      "status of 40[13] \\(",
+      "127\\.0\\.0\\.1:\\d+/\\.well-known/oauth-authorization-server",
+      `^${BRIDGE_URL.replace(/\./g, "\\.")}/forward$`,
+      `^${AUTH_ISSUER.replace(/\./g, "\\.")}/favicon\\.ico$`,
+    ].join("|"),
+  ),
+});
 
-/**
- * Console errors, except the browser's own line for each HTTP 401/403 answer: the 401 is what starts
- * a sign-in, so Chromium's "Failed to load resource" for it is expected; anything else fails the test.
- */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m: ConsoleMessage) => {
-    if (m.type() !== "error") return;
-    if (/^Failed to load resource: the server responded with a status of 40[13]/.test(m.text())) return;
-    errors.push(m.text());
-  });
-  return errors;
+/** Pastes the e2e bridge the way a user of the static build does (the Bridge panel shows on bridge targets). */
+async function pasteBridge(page: Page): Promise<void> {
+  await page.getByLabel("Server", { exact: true }).selectOption("bridge-http");
+  const status = page.getByTestId("bridge-status");
+  if ((await status.getAttribute("data-status")) !== "none") await status.click();
+  await page.getByLabel("Bridge URL").fill(BRIDGE_URL);
+  await page.getByLabel("Bridge token").fill(BRIDGE_TOKEN);
+  await page.getByRole("button", { name: "Use bridge" }).click();
+  await expect(status).toHaveText("Bridge: ready");
 }
 
 /** Every bearer token the page sent to the protected MCP endpoint. */
@@ -37,6 +49,7 @@ function bearerTokens(page: Page): Set<string> {
 }
 
 async function connectToProtectedDemo(page: Page): Promise<void> {
+  await pasteBridge(page);
   await page.getByLabel("Server", { exact: true }).selectOption("url");
   await page.getByLabel("Server URL").fill(AUTH_DEMO_URL);
   await page.getByRole("button", { name: "Connect", exact: true }).click();
@@ -63,7 +76,6 @@ async function loginAndConsent(popup: Page, answer: "Allow" | "Deny"): Promise<v
 }
 
 test("signs in through the real authorization server (login + consent in a popup) and runs greet", async ({ page }) => {
-  const errors = consoleErrors(page);
   await openApp(page);
   const started = Date.now();
   await connectToProtectedDemo(page);
@@ -89,12 +101,9 @@ test("signs in through the real authorization server (login + consent in a popup
   await run(page);
   await answerForm(page, "Who should I greet?", { name: "Ada" });
   await expect(result(page)).toContainText("Hello, Ada!");
-  expect(pageErrors(page)).toEqual([]);
-  expect(errors).toEqual([]);
 });
 
 test("a refused sign-in (Deny on the consent page) is explained with the step that failed", async ({ page }) => {
-  const errors = consoleErrors(page);
   await openApp(page);
   await connectToProtectedDemo(page);
   const popup = await signInFromPrompt(page);
@@ -111,8 +120,6 @@ test("a refused sign-in (Deny on the consent page) is explained with the step th
   await expect(failed).toContainText("the authorization server refused");
   // "Try again" starts a new sign-in.
   await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
-  expect(pageErrors(page)).toEqual([]);
-  expect(errors).toEqual([]);
 });
 
 test("the access token appears in no export, curl copy, link, storage or wire-log text", async ({ page }) => {
@@ -166,5 +173,4 @@ test("the access token appears in no export, curl copy, link, storage or wire-lo
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByTestId("auth-state")).toContainText(/Signed out|Sign-in is on/);
   leaks(await storage(), "localStorage/sessionStorage after sign-out");
-  expect(pageErrors(page)).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./support/test";
 import { answerForm, inputCard, openApp, pageErrors, pick, result, run, setCapability, useRevision } from "./support/app";
 import { BRIDGE_TOKEN, BRIDGE_URL, NO_CORS_URL } from "./support/ports";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { answerForm, inputCard, openApp, pageErrors, pick, result, roundsPanel, run, runWithJson, useRevision } from "./support/app";
 import { qaPanel } from "./support/qa";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { answerForm, callView, inputCard, openApp, pageErrors, pick, result, roundsPanel, run, runWithJson, setCapability, useRevision } from "./support/app";
 
 test.beforeEach(async ({ page }) => {
@@ -65,8 +65,10 @@ test("an untouched held retry goes through with the token byte for byte", async 
 for (const revision of ["2026-07-28", "2025-11-25"]) {
   test(`the round cap stops a tool that never stops asking (${revision})`, async ({ page }) => {
     await useRevision(page, revision);
+    await page.getByRole("button", { name: "Settings" }).click();
     await page.getByLabel("Round cap").fill("3");
     await expect(page.getByTestId("connection-status")).toHaveText("connected");
+    await page.keyboard.press("Escape");
     await pick(page, /^Never done/);
     await run(page);
     for (const n of [1, 2, 3]) {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { inputCard, openApp, pageErrors, pick, result, run, useRevision } from "./support/app";
 
 // Issue 15 §1: `content` holds exactly what was entered plus the schema's defaults. The demo tools

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { spawnDemoServer, type DemoProcess } from "../src/test/processes";
 import { answerForm, callView, inputCard, openApp, pageErrors, pick, result, run } from "./support/app";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { answerForm, callView, inputCard, openApp, pageErrors, pick, result, roundsPanel, run, useRevision, useTarget, type Target } from "./support/app";
 
 // The seed's two flows, in both eras, through the embedded server and through the demo HTTP server.

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { answerForm, callView, openApp, pageErrors, pick, result, run, useRevision } from "./support/app";
 
 // The call history is the page's, not the connection's: a reconnect on another revision keeps every

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { inputCard, openApp, pageErrors, pick, result, roundsPanel, run, runWithJson } from "./support/app";
 
 // Issue 15 §2 and §4: hidden characters made visible and flagged, risky hosts named in words, long

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { spawnDemoServer, type DemoProcess } from "../src/test/processes";
 import { answerForm, callView, inputCard, openApp, pageErrors, pick, result, run } from "./support/app";
 
@@ -119,9 +119,11 @@ test.describe.serial("the embedded hostile demo server, one page for all attacks
   for (const c of CASES) {
     test(`${c.name}: shown in words, no script runs, greet works after it`, async () => {
       if (c.name === "never-answers") {
+        await page.getByRole("button", { name: "Settings" }).click();
         await page.getByLabel("Timeout (s)").fill("1");
         await page.getByLabel("Timeout (s)").press("Enter");
         await expect(page.getByTestId("connection-status")).toHaveText("connected");
+        await page.keyboard.press("Escape");
       }
       await pick(page, c.tool);
       await run(page);

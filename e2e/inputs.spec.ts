@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { callView, inputCard, openApp, pageErrors, pick, result, run, runWithJson, useRevision } from "./support/app";
 
 test.beforeEach(async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { catalog, inputCard, openApp, result, roundsPanel, run } from "./support/app";
 import { itemHeading } from "./support/qa";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { callView, useRevision, openApp, pick } from "./support/app";
 import { DEMO_URL } from "./support/ports";
 import { clipboardText, expectConnected, itemHeading, wireRows } from "./support/qa";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { callView, catalog, openApp, pick, result, run, runWithJson, useRevision } from "./support/app";
 import { qaPanel, wireRows } from "./support/qa";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./support/test";
 import { answerForm, catalog, inputCard, openApp, pick, result, roundsPanel } from "./support/app";
 import { itemHeading } from "./support/qa";
 

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { answerForm, openApp, pick, result, run, runWithJson, useRevision, useTarget } from "./support/app";
 import { clipboardText, wireLog, wireRows } from "./support/qa";
 

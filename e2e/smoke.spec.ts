@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test("the built app loads and renders without page errors", async ({ page }) => {
   const pageErrors: Error[] = [];

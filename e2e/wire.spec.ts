@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { answerForm, openApp, pick, result, run } from "./support/app";
 
 test("the wire log shows every frame of a flow, filters, and expands a frame", async ({ page }) => {

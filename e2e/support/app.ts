@@ -39,8 +39,25 @@ export async function useRevision(page: Page, revision: string, expected = revis
   await expect(page.getByTestId("connection-status")).toHaveText("connected");
 }
 
+/** Opens the connection settings dialog (capabilities, round cap, timeout, clientInfo), if it is not open. */
+export async function openSettings(page: Page): Promise<Locator> {
+  const dialog = page.getByRole("dialog", { name: "Connection settings" });
+  if (!(await dialog.isVisible())) await page.getByRole("button", { name: "Settings" }).click();
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Closes the settings dialog with Escape. */
+export async function closeSettings(page: Page): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: "Connection settings" });
+  if (await dialog.isVisible()) await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+}
+
 export async function setCapability(page: Page, label: string, mode: "handled" | "off" | "declared"): Promise<void> {
-  await page.getByLabel(label, { exact: true }).selectOption(mode);
+  const settings = await openSettings(page);
+  await settings.getByLabel(label, { exact: true }).selectOption(mode);
+  await closeSettings(page);
   await expect(page.getByTestId("connection-status")).toHaveText("connected");
 }
 

@@ -19,3 +19,6 @@ export const AUTH_DEMO_PORT = Number(process.env.E2E_AUTH_DEMO_PORT ?? APP_PORT 
 export const AUTH_DEMO_URL = `http://127.0.0.1:${AUTH_DEMO_PORT}/mcp`;
 export const AUTH_SERVER_PORT = Number(process.env.E2E_AUTH_SERVER_PORT ?? APP_PORT + 5);
 export const AUTH_ISSUER = `http://127.0.0.1:${AUTH_SERVER_PORT}`;
+/** @modelcontextprotocol/server-everything's 2024-11-05 HTTP+SSE entry (GET /sse, POST /message), for e2e/sse.spec.ts. */
+export const EVERYTHING_SSE_PORT = Number(process.env.E2E_EVERYTHING_SSE_PORT ?? APP_PORT + 6);
+export const EVERYTHING_SSE_URL = `http://127.0.0.1:${EVERYTHING_SSE_PORT}/sse`;

@@ -1,20 +1,24 @@
+import { lazy, Suspense } from "react";
 import { ConnectionBar } from "./features/connection/components/ConnectionBar";
 import { Catalog } from "./features/catalog/Catalog";
 import { ItemPanel } from "./features/call/components/ItemPanel";
 import { CallView } from "./features/call/components/CallView";
 import { CallHistory } from "./features/call/components/CallHistory";
-import { RoundsTimeline } from "./features/rounds/components/RoundsTimeline";
 import { WireLog } from "./features/wire/components/WireLog";
 import { ConnectPrompt } from "./features/links/components/ConnectPrompt";
 import { LinkProblems } from "./features/links/components/LinkProblems";
 import { CommandPalette } from "./features/palette/CommandPalette";
-import { PresentView } from "./features/present/components/PresentView";
 import { QaPanel } from "./features/qa/components/QaPanel";
 import { QaToolbar } from "./features/qa/components/QaToolbar";
-import { RecordingView } from "./features/session/components/RecordingView";
 import { MainSplit, WorkspaceColumns } from "./features/layout/Panels";
 import { usePresent, useRecording } from "./lib/context";
 import "./features/qa/qa.css";
+
+// Not in the first view: the rounds of a call (fetched ahead once connected, with the forms), an
+// opened recording, presentation mode.
+const RoundsTimeline = lazy(() => import("./features/rounds/components/RoundsTimeline").then((m) => ({ default: m.RoundsTimeline })));
+const RecordingView = lazy(() => import("./features/session/components/RecordingView").then((m) => ({ default: m.RecordingView })));
+const PresentView = lazy(() => import("./features/present/components/PresentView").then((m) => ({ default: m.PresentView })));
 
 function Workspace() {
   return (
@@ -32,7 +36,11 @@ function Workspace() {
           <CallView />
         </>
       }
-      rounds={<RoundsTimeline />}
+      rounds={
+        <Suspense fallback={<h3>Rounds</h3>}>
+          <RoundsTimeline />
+        </Suspense>
+      }
     />
   );
 }
@@ -45,7 +53,17 @@ function Workspace() {
 export function App() {
   const present = usePresent((s) => s.on);
   const viewer = useRecording((s) => s.viewer);
-  const main = viewer ? <RecordingView viewer={viewer} /> : present ? <PresentView /> : <Workspace />;
+  const main = viewer ? (
+    <Suspense fallback={<p className="muted panel-empty">Opening the recording…</p>}>
+      <RecordingView viewer={viewer} />
+    </Suspense>
+  ) : present ? (
+    <Suspense fallback={null}>
+      <PresentView />
+    </Suspense>
+  ) : (
+    <Workspace />
+  );
   return (
     <div className={`app${present ? " is-present" : ""}`}>
       <div className="app-top">

@@ -3,6 +3,7 @@ import type { Frame } from "../core";
 import { attachCanned } from "./features/canned/cannedBridge";
 import { cannedStore } from "./features/canned/cannedStore";
 import { attachListChanged } from "./features/notifications/listChangedBridge";
+import { attachFormPrefetch } from "./features/input/prefetchForms";
 import { markInputArrived } from "./lib/perfMarks";
 import type { Controller } from "./session/controller";
 
@@ -25,11 +26,11 @@ export function attachPerfMarks(controller: Controller): () => void {
  * The composition root's wiring, called once by main.tsx: everything that listens to the live
  * controller without being a component. Canned answers and the mock model answer questions first,
  * list_changed refreshes the catalog (and logging/setLevel follows the picker), the bench's timing
- * marks, and, with `?bench`, the bench's hooks (that module is fetched only then). Replay attaches
+ * marks, the forms code fetched ahead once connected, and, with `?bench`, the bench's hooks (that module is fetched only then). Replay attaches
  * per run (features/session/recording.ts). Returns the undo.
  */
 export function compose(controller: Controller, queryClient: QueryClient, search: URLSearchParams): () => void {
-  const undo = [attachCanned(controller, cannedStore), attachListChanged(controller, queryClient), attachPerfMarks(controller)];
+  const undo = [attachCanned(controller, cannedStore), attachListChanged(controller, queryClient), attachPerfMarks(controller), attachFormPrefetch(controller)];
   if (search.has("bench")) void import("./lib/benchHooks").then((m) => m.installBenchHooks(controller));
   return () => undo.forEach((u) => u());
 }

@@ -36,7 +36,7 @@ describe("npm start's app server", async () => {
     expect(answer.body).toContain('<meta name="presa-bridge" content="{&quot;url&quot;:&quot;http://127.0.0.1:9&quot;,&quot;token&quot;:&quot;tok\\&quot;&lt;&amp;&gt;&quot;}" />');
     expect(answer.headers["cache-control"]).toBe("no-store");
     expect(answer.headers["x-frame-options"]).toBe("DENY");
-    expect(answer.headers["content-security-policy"]).toMatch(/script-src 'self' 'unsafe-eval';.*frame-ancestors 'none'$/);
+    expect(answer.headers["content-security-policy"]).toMatch(/script-src 'self';.*frame-ancestors 'none'$/);
     expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
   });
 

@@ -3,16 +3,16 @@
  * `<meta http-equiv>` tag `npm run build` writes into index.html (for any static host), the header of
  * `npm start`'s app server and of `vite preview` (the e2e tests run every spec under it).
  *
- * No inline script and no script from anywhere but the app's own origin. `'unsafe-eval'` stays for
- * one reason: the forms validate with ajv, which compiles each server's JSON Schema to a function
- * (`new Function`); without it a form's validation fails. Styles come from the app's own CSS file
+ * No inline script, no script from anywhere but the app's own origin, and no eval: the forms validate
+ * with an interpreting JSON Schema validator (src/app/lib/schemaValidator.ts), not one that compiles
+ * each server's schema to a function. Styles come from the app's own CSS file
  * (React's `style` props go through the CSSOM, which CSP does not restrict). `connect-src` is open to
  * any http(s) URL: the user picks the servers to inspect. `frame-ancestors 'none'` is ignored in a
  * meta tag, so it is in the header only; X-Frame-Options DENY comes with it for older browsers.
  */
 export const APP_CSP_DIRECTIVES = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-eval'",
+  "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",

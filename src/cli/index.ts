@@ -18,10 +18,13 @@ function interrupt(): void {
 }
 
 process.on("SIGINT", interrupt);
-process.on("SIGTERM", () => {
-  stopAll();
-  process.exit(EXIT.interrupted);
-});
+// Killed, or its terminal closed: the server (in a session of its own, so it hears neither) goes too.
+for (const signal of ["SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(EXIT.interrupted);
+  });
+}
 // Whatever ends the process, a spawned server does not outlive it.
 process.on("exit", stopAll);
 // Output piped into a reader that stopped early (`| head`): nothing more to say, and no stack trace.

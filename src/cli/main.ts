@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_CLIENT_INFO, McpError, REVISIONS, isObject, type InputMethod, type InputResponse } from "../core";
+import { DEFAULT_CLIENT_INFO, McpError, REVISIONS, isObject, isRevision, type InputMethod, type InputResponse } from "../core";
 import { findCanned, parseAnswers, parseSession, recordCall, replayCalls, targetOf, type CallDiff, type CannedAnswer, type ReplayHost, type ReplayQuestion } from "../core/recording";
 import { CAPABILITY_FLAGS, DEFAULT_TIMEOUT_MS, connectTarget, describeTargetSpec, targetFromFlags, type Ask, type CapabilityKey, type CapabilityMode, type Connected, type ConnectSpec, type Question, type TargetSpec } from "./connect";
 import { CliError, EXIT, oneLine } from "./errors";
@@ -260,7 +260,9 @@ async function runReplay(v: Values, rest: string[], io: Io): Promise<number> {
   const settings = session.file.connection.settings as { capabilities?: unknown };
   const target = targetFromFlags(v) ?? recordedTarget(settings, file);
   const where = describeTargetSpec(target);
-  const revision = v.revision ?? session.file.connection.revision ?? "auto";
+  // The recorded revision, so the replay runs in the same era; one this build does not know: auto.
+  const recorded = session.file.connection.revision;
+  const revision = v.revision ?? (recorded !== undefined && isRevision(recorded) ? recorded : "auto");
   const spec = connectSpec(v, target, io, revision, settings.capabilities);
   const started = Date.now();
   const times: number[] = [];

@@ -143,11 +143,15 @@ export {
   keyFromSecret,
   macOf,
   paramsDigest,
+  parseJsonText,
+  payloadJson,
   readPayloadBytes,
   splitTokenDecoded,
   type PresaPayload,
   type StateFailureReason,
 } from "./state/format";
+export { pureStateCrypto, type StateCrypto } from "./state/crypto";
+export { canonicalJson } from "./state/jcs";
 export { decodeRequestState, checkScope, verifyMac, type DecodedState, type ExpiryCheck, type ScopeCheck } from "./state/decode";
 
 // MCP authorization (OAuth sign-in) and its guided step log

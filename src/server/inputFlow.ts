@@ -77,7 +77,7 @@ export async function runModernFlow<R>(server: McpServer, base: BaseContext, spe
   let state: JsonValue | undefined;
   if (token !== undefined) {
     if (typeof token !== "string") throw invalidParams("requestState must be a string");
-    const verified = verifyState(server.stateKey, token, { method, params, caller }, server.clock.now());
+    const verified = verifyState(server.stateKey, token, { method, params, caller }, server.clock.now(), server.stateCrypto);
     if (!verified.ok) throw invalidParams(verified.message, { reason: verified.reason });
     state = verified.state;
   }
@@ -92,7 +92,7 @@ export async function runModernFlow<R>(server: McpServer, base: BaseContext, spe
   const result: Record<string, unknown> = { resultType: "input_required" };
   if (Object.keys(ret.inputRequests).length > 0) result.inputRequests = ret.inputRequests;
   if (ret.state !== undefined) {
-    result.requestState = signState(server.stateKey, ret.state, { method, params, caller }, server.clock.now(), server.stateTtlMs);
+    result.requestState = signState(server.stateKey, ret.state, { method, params, caller }, server.clock.now(), server.stateTtlMs, server.stateCrypto);
   }
   if (result.inputRequests === undefined && result.requestState === undefined) {
     throw internalError("handler asked for input but gave neither input requests nor state");

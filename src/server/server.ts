@@ -1,6 +1,6 @@
-import { REVISIONS, newestFirst, type Revision, type Icon, type Implementation, type ServerCapabilities, type Clock, systemClock } from "../core";
+import { REVISIONS, newestFirst, type Revision, type Icon, type Implementation, type ServerCapabilities, type Clock, type StateCrypto, systemClock } from "../core";
 import { ChangeFeed } from "./changes";
-import { createStateKey } from "./token";
+import { createStateKey, defaultStateCrypto } from "./token";
 import { TaskStore } from "./tasks/store";
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./definitions";
 
@@ -21,6 +21,8 @@ export interface ServerOptions {
   stateSecret?: string;
   /** How long a requestState stays valid, in ms (default 300000). */
   stateTtlMs?: number;
+  /** The HMAC and SHA-256 behind requestState; default the platform's (node:crypto in Node, @noble/hashes in a page). */
+  stateCrypto?: StateCrypto;
   /** Rounds the initialize-era shim runs before it gives up on a handler that keeps asking. */
   maxLegacyRounds?: number;
   /** Freshness hint on list results, in ms (SEP-2549); default 0 so inspectors always see the latest. */
@@ -44,6 +46,7 @@ export interface McpServer {
   readonly resourceTemplates: readonly ResourceTemplateDefinition[];
   readonly prompts: ReadonlyMap<string, PromptDefinition>;
   readonly stateKey: Uint8Array;
+  readonly stateCrypto: StateCrypto;
   readonly stateTtlMs: number;
   readonly maxLegacyRounds: number;
   readonly listTtlMs: number;
@@ -92,6 +95,7 @@ export function server(options: ServerOptions): McpServer {
     resourceTemplates: options.resourceTemplates ?? [],
     prompts,
     stateKey: createStateKey(options.stateSecret),
+    stateCrypto: options.stateCrypto ?? defaultStateCrypto,
     stateTtlMs: options.stateTtlMs ?? 300_000,
     maxLegacyRounds: options.maxLegacyRounds ?? 32,
     listTtlMs: options.listTtlMs ?? 0,

@@ -13,13 +13,17 @@ import {
   callerDigest,
   constantTimeEqual,
   encodePayloadPart,
-  isPresaPayload,
   keyFromSecret,
-  macOf,
   paramsDigest,
-  readPayloadBytes,
+  parseJsonText,
   splitTokenDecoded,
+  type StateCrypto,
 } from "../core";
+// node:crypto on Node, the core's pure-JS hashing in a page (package.json "imports", by condition).
+import { platformCrypto } from "#platform-crypto";
+
+/** The hashing this platform gives: the default of `server({ stateCrypto })` and of the functions below. */
+export const defaultStateCrypto: StateCrypto = platformCrypto;
 
 /** Tokens longer than this are refused unread: a hostile client could send huge ones. */
 export const MAX_TOKEN_LENGTH = 64 * 1024;
@@ -55,22 +59,30 @@ export function createStateKey(secret?: string): Uint8Array {
   return globalThis.crypto.getRandomValues(new Uint8Array(32));
 }
 
-/** Signs `state` for one method, params and caller, valid for `ttlMs` from `now`. */
-export function signState(key: Uint8Array, state: JsonValue, scope: StateScope, now: number, ttlMs: number): string {
+/** Signs `state` for one method, params and caller, valid for `ttlMs` from `now`, hashing with `crypto`. */
+export function signState(
+  key: Uint8Array,
+  state: JsonValue,
+  scope: StateScope,
+  now: number,
+  ttlMs: number,
+  crypto: StateCrypto = defaultStateCrypto,
+): string {
   if (!Number.isFinite(now) || !Number.isFinite(ttlMs) || ttlMs <= 0) {
     throw new McpError({ kind: "state", message: `requestState needs a finite now and a positive ttlMs, got ${now} and ${ttlMs}` });
   }
   const payload: PresaPayload = {
     v: 1,
     m: scope.method,
-    d: paramsDigest(scope.params),
-    c: callerDigest(scope.caller),
+    d: paramsDigest(scope.params, crypto),
+    c: callerDigest(scope.caller, crypto),
     iat: now,
     exp: now + ttlMs,
     s: state,
   };
-  const payloadPart = encodePayloadPart(payload);
-  const token = `${TOKEN_PREFIX}.${payloadPart}.${macOf(key, payloadPart)}`;
+  // The MAC covers "p1." + payload, the token's head: made once, signed as it is (macOf's input).
+  const head = `${TOKEN_PREFIX}.${encodePayloadPart(payload, crypto)}`;
+  const token = `${head}.${crypto.hmacSha256(key, head)}`;
   // Refuse here rather than hand out a token this server would refuse on the way back.
   if (token.length > MAX_TOKEN_LENGTH) {
     throw new McpError({
@@ -92,17 +104,22 @@ function formatDuration(ms: number): string {
   return `${Math.round(ms / 60_000)} min`;
 }
 
-/**
- * Checks a token against the request that carries it, in the order of docs/request-state.md:
- * MAC, version, method, params, caller, expiry. Nothing in the payload is read before the MAC holds.
- */
-export function verifyState(key: Uint8Array, token: unknown, scope: StateScope, now: number): VerifyResult {
-  if (typeof token !== "string") {
-    return fail("malformed", `requestState must be a string, got ${token === null ? "null" : typeof token}`);
-  }
-  if (token.length > MAX_TOKEN_LENGTH) {
-    return fail("malformed", `requestState is ${token.length} characters, over the ${MAX_TOKEN_LENGTH} cap`);
-  }
+/** The fields of a presa v1 payload parsed from JSON text, with their types. */
+function hasPayloadFields(value: Record<string, unknown>): value is Record<string, unknown> & PresaPayload {
+  return (
+    typeof value.m === "string" &&
+    typeof value.d === "string" &&
+    typeof value.c === "string" &&
+    typeof value.iat === "number" &&
+    Number.isFinite(value.iat) &&
+    typeof value.exp === "number" &&
+    Number.isFinite(value.exp) &&
+    "s" in value
+  );
+}
+
+/** Why a token that did not pass the MAC check is refused: malformed, another format, or the signature. */
+function refusal(token: string): VerifyResult {
   const split = splitTokenDecoded(token);
   if (split === null) {
     // A different pN prefix is a format this server does not speak, not garbage.
@@ -112,17 +129,38 @@ export function verifyState(key: Uint8Array, token: unknown, scope: StateScope, 
     }
     return fail("malformed", `requestState is not a ${TOKEN_PREFIX}.<payload>.<mac> token with base64url parts and a 32-byte MAC`);
   }
-  const { parts } = split;
-  if (!constantTimeEqual(macOf(key, parts.payload), parts.mac)) {
-    return fail(
-      "signature",
-      "requestState signature does not match: it was changed, or signed with another key (a restarted server makes a new one unless stateSecret is set)",
-    );
+  // Well-formed: the MAC was checked on this very text and did not match.
+  return fail(
+    "signature",
+    "requestState signature does not match: it was changed, or signed with another key (a restarted server makes a new one unless stateSecret is set)",
+  );
+}
+
+/**
+ * Checks a token against the request that carries it, in the order of docs/request-state.md:
+ * MAC, version, method, params, caller, expiry. Nothing in the payload is read before the MAC holds.
+ */
+export function verifyState(key: Uint8Array, token: unknown, scope: StateScope, now: number, crypto: StateCrypto = defaultStateCrypto): VerifyResult {
+  if (typeof token !== "string") {
+    return fail("malformed", `requestState must be a string, got ${token === null ? "null" : typeof token}`);
   }
-  const raw = readPayloadBytes(split.payload);
+  if (token.length > MAX_TOKEN_LENGTH) {
+    return fail("malformed", `requestState is ${token.length} characters, over the ${MAX_TOKEN_LENGTH} cap`);
+  }
+  // The usual token is one this server made: its MAC is checked on the text as it came, and only
+  // then is the payload decoded (by the platform, which need not be strict about text it signed).
+  // Anything else takes the strict path below, which names why it is refused.
+  const start = TOKEN_PREFIX.length + 1;
+  const dot = token.indexOf(".", start);
+  const shaped = token.startsWith(`${TOKEN_PREFIX}.`) && dot > start && token.length - dot - 1 === 43 && token.indexOf(".", dot + 1) === -1;
+  // token.slice(0, dot) is "p1." + payload, the text macOf signs.
+  if (!shaped || !constantTimeEqual(crypto.hmacSha256(key, token.slice(0, dot)), token.slice(dot + 1))) return refusal(token);
+  const text = crypto.decodeText(token.slice(start, dot));
+  const raw = text === null ? undefined : parseJsonText(text);
   if (!isObject(raw)) return fail("malformed", "requestState payload is not a JSON object");
   if (raw.v !== 1) return fail("version", `requestState payload is version ${JSON.stringify(raw.v) ?? "missing"}; this server reads 1`);
-  if (!isPresaPayload(raw)) return fail("malformed", "requestState payload lacks a field of v, m, d, c, iat, exp, s or has one of the wrong type");
+  // JSON.parse only makes JSON values, so `s` needs no walk (isPresaPayload checks it for any value).
+  if (!hasPayloadFields(raw)) return fail("malformed", "requestState payload lacks a field of v, m, d, c, iat, exp, s or has one of the wrong type");
   const payload = raw;
 
   if (payload.m !== scope.method) {
@@ -130,14 +168,16 @@ export function verifyState(key: Uint8Array, token: unknown, scope: StateScope, 
   }
   let digest: string;
   try {
-    digest = paramsDigest(scope.params);
+    digest = paramsDigest(scope.params, crypto);
   } catch (e) {
     return fail("params", e instanceof Error ? e.message : String(e));
   }
-  if (!constantTimeEqual(digest, payload.d)) {
+  // The digests are no secret (anyone can read the payload, and the MAC above has vouched for it):
+  // a plain compare. Only the MAC is compared in constant time.
+  if (digest !== payload.d) {
     return fail("params", "requestState was issued for other params (arguments or name changed)");
   }
-  if (!constantTimeEqual(callerDigest(scope.caller), payload.c)) {
+  if (callerDigest(scope.caller, crypto) !== payload.c) {
     return fail("caller", "requestState was issued to another caller");
   }
   if (!(now < payload.exp)) {

@@ -4,13 +4,14 @@
 // every bad input's exit code and line, and the interactive prompts in a real pseudo-terminal.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoServer } from "../../src/server/demo";
 import { createHttpHandler } from "../../src/server/http/handler";
-import { DEMO_STDIO, ROOT, Terminal, buildCli, processesWith, recordSession, runCli, startDemoServer, tempDir, writeAnswers, type RunningServer } from "./support";
+import { BIN, DEMO_STDIO, ROOT, Terminal, buildCli, processesWith, recordSession, runCli, startDemoServer, tempDir, writeAnswers, type RunningServer } from "./support";
 
 // jsdom (already a dev dependency) parses the JUnit file as XML; it ships no types, so it is required untyped.
 const { JSDOM } = createRequire(import.meta.url)("jsdom") as { JSDOM: new (text: string, options: { contentType: string }) => { window: { document: Document } } };
@@ -71,6 +72,23 @@ describe("presa-inspector", () => {
     expect(r.code).toBe(0);
     for (let i = 0; i < 40 && processesWith(`^node -e .*grandchild-${marker}`).length > 0; i++) await new Promise((res) => setTimeout(res, 100));
     expect(processesWith(`^node -e .*grandchild-${marker}`)).toEqual([]);
+  });
+
+  it("stops a stdio server when the CLI is sent SIGTERM", async () => {
+    const marker = `presa-term-${process.pid}-${Date.now()}`;
+    const cli = spawn(process.execPath, [BIN, "call", "--stdio", `${DEMO_STDIO} --state-secret ${marker}`, "tool", "countdown", "steps=20", "delayMs=5000"], { cwd: ROOT, stdio: "ignore" });
+    const server = `^node --import tsx .*${marker}`;
+    try {
+      for (let i = 0; i < 100 && processesWith(server).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(processesWith(server)).toHaveLength(1);
+      const closed = new Promise<number | null>((r) => cli.on("close", (code) => r(code)));
+      cli.kill("SIGTERM");
+      expect(await closed).toBe(130);
+      for (let i = 0; i < 40 && processesWith(server).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(processesWith(server)).toEqual([]);
+    } finally {
+      if (cli.exitCode === null) cli.kill("SIGKILL");
+    }
   });
 
   it("call with --decline-unanswered declines (the tool then reports its error: exit 1)", async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { prepareToolSchema, SCHEMA_LIMITS, validator, validator2020, validatorFor } from "./rjsf";
+import { prepareToolSchema, SCHEMA_LIMITS, validatorFor } from "./rjsf";
 
 describe("prepareToolSchema", () => {
   it.each([
@@ -23,10 +23,15 @@ describe("prepareToolSchema", () => {
     expect(prepareToolSchema(deep).notes[0]).toMatch(/deeper/);
   });
 
-  it("keeps the declared dialect for choosing a validator", () => {
-    expect(validatorFor(prepareToolSchema({ $schema: "https://json-schema.org/draft/2020-12/schema" }).dialect)).toBe(validator2020);
-    expect(validatorFor(prepareToolSchema({ $schema: "http://json-schema.org/draft-07/schema#" }).dialect)).toBe(validator);
-    expect(validatorFor(undefined)).toBe(validator);
+  it("keeps the declared dialect for choosing a validator; no $schema is 2020-12", () => {
+    const draft = (s: unknown) => validatorFor(prepareToolSchema(s).dialect).draft;
+    expect(draft({ $schema: "https://json-schema.org/draft/2020-12/schema" })).toBe("2020-12");
+    expect(draft({ $schema: "https://json-schema.org/draft/2019-09/schema" })).toBe("2019-09");
+    expect(draft({ $schema: "http://json-schema.org/draft-07/schema#" })).toBe("7");
+    expect(draft({ $schema: "http://json-schema.org/draft-06/schema#" })).toBe("7");
+    expect(draft({ $schema: "http://json-schema.org/draft-04/schema#" })).toBe("4");
+    expect(draft({ type: "object" })).toBe("2020-12");
+    expect(validatorFor(undefined)).toBe(validatorFor("https://json-schema.org/draft/2020-12/schema"));
   });
 });
 
@@ -35,15 +40,16 @@ describe("validation never fetches", () => {
   it("validates a schema that had a remote ref without touching the network", () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const p = prepareToolSchema({ type: "object", properties: { a: { $ref: "https://evil.example/s.json" }, n: { type: "integer" } }, required: ["n"] });
-    const r = validator.validateFormData({ a: 1 }, p.schema!);
-    expect(r.errors.map((e) => e.property)).toEqual(["n"]);
+    const r = validatorFor(p.dialect).validateFormData({ a: 1 }, p.schema!);
+    expect(r.errors.map((e) => e.property)).toEqual([".n"]);
+    expect(r.errorSchema).toEqual({ n: { __errors: ["n is required."] } });
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it("even an unprepared remote ref only fails to compile: ajv has no loader", () => {
+  it("even an unprepared remote ref is only an error in words: the validator has no loader", () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
-    const r = validator.validateFormData({}, { type: "object", properties: { a: { $ref: "https://evil.example/s.json" } } });
-    expect(r.errors.length).toBeGreaterThan(0);
+    const r = validatorFor(undefined).validateFormData({ a: 1 }, { type: "object", properties: { a: { $ref: "https://evil.example/s.json" } } });
+    expect(r.errors.map((e) => e.message)).toEqual(['The arguments cannot be checked against this schema: Unresolved $ref "https://evil.example/s.json".']);
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 

@@ -1,22 +1,28 @@
 import { Component, createElement as h, type ReactNode } from "react";
-import { getTemplate, getUiOptions, type ErrorTransformer, type FieldTemplateProps, type RJSFSchema } from "@rjsf/utils";
-import { customizeValidator } from "@rjsf/validator-ajv8";
-import Ajv2020 from "ajv/dist/2020";
+import { getTemplate, getUiOptions, type FieldTemplateProps, type RJSFSchema } from "@rjsf/utils";
+import type { SchemaDraft } from "@cfworker/json-schema";
+import { draftFor, InterpretingValidator } from "./schemaValidator";
 
 /**
  * The forms engine's shared pieces. Only lazily loaded components import this module, so rjsf and
- * ajv stay out of the first-view bundle.
+ * the validator stay out of the first-view bundle.
  */
 
-/** Draft-07 validation, for elicitation forms and for tool schemas that do not ask for a newer draft. */
-export const validator = customizeValidator();
+const validators = new Map<SchemaDraft, InterpretingValidator>();
 
-/** JSON Schema 2020-12 (and 2019-09) validation, for tool schemas that declare it. */
-export const validator2020 = customizeValidator({ AjvClass: Ajv2020 });
-
-/** The validator for a declared `$schema` (see PreparedSchema.dialect). */
-export function validatorFor(dialect: string | undefined): typeof validator {
-  return dialect !== undefined && /20(19|20)-/.test(dialect) ? validator2020 : validator;
+/**
+ * The validator for a declared `$schema` (see PreparedSchema.dialect): draft-04, draft-06/07, 2019-09,
+ * or 2020-12, which is also what a schema without `$schema` is (MCP's JSON Schema rule). It interprets
+ * the schema (no eval, see schemaValidator.ts) and has no loader: only refs inside the schema resolve.
+ */
+export function validatorFor(dialect: string | undefined): InterpretingValidator {
+  const draft = draftFor(dialect);
+  let v = validators.get(draft);
+  if (!v) {
+    v = new InterpretingValidator(draft);
+    validators.set(draft, v);
+  }
+  return v;
 }
 
 /** Caps on a tool schema before it reaches rjsf: past these the JSON editor is the safer view. */
@@ -25,7 +31,7 @@ export const SCHEMA_LIMITS = { depth: 32, nodes: 5000 } as const;
 export interface PreparedSchema {
   /** undefined when the schema is too big or not an object: use the JSON editor. */
   schema: RJSFSchema | undefined;
-  /** The `$schema` the server declared, kept out of `schema` so ajv never looks a meta-schema up. */
+  /** The `$schema` the server declared, kept out of `schema` (it picks the draft; no meta-schema is looked up). */
   dialect: string | undefined;
   notes: string[];
 }
@@ -35,7 +41,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object
 /**
  * A tool's `inputSchema` made safe for rjsf: `$schema` and `$id` removed, and any `$ref` that does not
  * point inside the schema (`#…`) replaced by an open schema, so nothing is ever fetched or resolved
- * remotely. rjsf itself resolves only local refs; ajv gets no loader, so it cannot fetch either.
+ * remotely. rjsf itself resolves only local refs; the validator has no loader, so it cannot fetch either.
  */
 export function prepareToolSchema(input: unknown): PreparedSchema {
   const notes: string[] = [];
@@ -89,9 +95,6 @@ export function FieldTemplate(props: FieldTemplateProps): ReactNode {
   const title = show ? h("div", { className: "label-row" }, h("label", { className: "control-label", htmlFor: id }, label), star) : null;
   return h(Wrap, props, title, displayLabel && description ? description : null, children, errors, help);
 }
-
-/** Errors show under their field, so "must have required property 'X'" can just say "is required". */
-export const transformErrors: ErrorTransformer = (errors) => errors.map((e) => (e.name === "required" ? { ...e, message: "is required" } : e));
 
 /** The templates every form here uses on top of rjsf's default theme. */
 export const templates = { FieldTemplate };

@@ -12,6 +12,8 @@ export interface AuthSettings {
   /** A client registered by hand, for servers without dynamic registration (empty: register). */
   clientId: string;
   clientSecret: string;
+  /** How the pre-registered client authenticates at the token endpoint ("": basic when the server allows it, else post; none without a secret). */
+  tokenEndpointAuthMethod: "" | "none" | "client_secret_basic" | "client_secret_post";
   /** Overrides the scope choice (empty: the challenge's, else scopes_supported, else none). */
   scope: string;
 }
@@ -47,7 +49,7 @@ export interface AuthState {
   routes: Readonly<Record<string, AuthRoute>>;
 }
 
-export const DEFAULT_AUTH_SETTINGS: AuthSettings = { enabled: false, clientId: "", clientSecret: "", scope: "" };
+export const DEFAULT_AUTH_SETTINGS: AuthSettings = { enabled: false, clientId: "", clientSecret: "", tokenEndpointAuthMethod: "", scope: "" };
 
 export function initialAuthState(settings: AuthSettings = DEFAULT_AUTH_SETTINGS): AuthState {
   return { settings, phase: settings.enabled ? "ready" : "off", server: undefined, steps: [], status: undefined, failure: undefined, pending: undefined, routes: {} };

@@ -130,6 +130,25 @@ describe("the app's sign-in against the protected demo", () => {
     expect(auth.pending).toBeUndefined();
   });
 
+  it("uses a pre-registered client id and secret (no dynamic registration) for servers without it", async () => {
+    const { controller, store, signIn, url } = await setup();
+    // Registered by hand beforehand, as an administrator would at an authorization server.
+    const registered = await fetch(`${demo?.authorizationServer.issuer ?? ""}/reg`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ redirect_uris: [REDIRECT], application_type: "web", token_endpoint_auth_method: "client_secret_post", grant_types: ["authorization_code", "refresh_token"] }),
+    });
+    const client = (await registered.json()) as { client_id: string; client_secret: string };
+    signIn.setSettings({ enabled: true, clientId: client.client_id, clientSecret: client.client_secret, tokenEndpointAuthMethod: "client_secret_post" });
+    await controller.connect({ target: { kind: "url", url, headers: [] } });
+    expect(controller.session.connection.getState().status).toBe("connected");
+    const steps = store.getState().steps;
+    expect(steps.find((s) => s.stage === "registration")).toMatchObject({ title: "Client: pre-registered", outcome: "ok" });
+    expect(steps.find((s) => s.stage === "registration")?.decision).toContain("client_secret_post");
+    expect(JSON.stringify(steps)).not.toContain(client.client_secret);
+    expect(store.getState().status?.clientId).toBe(client.client_id);
+  });
+
   it("transport auto signs in the same way (the server speaks Streamable HTTP, so auto stays on it)", async () => {
     const { controller, signIn, url } = await setup();
     signIn.setSettings({ enabled: true });

@@ -22,7 +22,7 @@ export interface SignInTarget {
 }
 
 function keyOf(target: SignInTarget, settings: AuthSettings): string {
-  return JSON.stringify([target.url, target.viaBridge, target.bridge?.url ?? "", settings.clientId, settings.clientSecret, settings.scope]);
+  return JSON.stringify([target.url, target.viaBridge, target.bridge?.url ?? "", settings.clientId, settings.clientSecret, settings.tokenEndpointAuthMethod, settings.scope]);
 }
 
 /**
@@ -68,7 +68,15 @@ export function createSignIn(deps: SignInDeps) {
         viaBridge: target.viaBridge,
         onRoute: (origin, route) => store.setState((s) => ({ routes: { ...s.routes, [origin]: route } })),
       }),
-      ...(clientId ? { preRegistered: { clientId, ...(settings.clientSecret ? { clientSecret: settings.clientSecret } : {}) } } : {}),
+      ...(clientId
+        ? {
+            preRegistered: {
+              clientId,
+              ...(settings.clientSecret ? { clientSecret: settings.clientSecret } : {}),
+              ...(settings.tokenEndpointAuthMethod ? { tokenEndpointAuthMethod: settings.tokenEndpointAuthMethod } : {}),
+            },
+          }
+        : {}),
       ...(settings.scope.trim() ? { scope: settings.scope.trim() } : {}),
       onStep,
     });

@@ -1,119 +1,138 @@
-import { useEffect, type ReactNode, type RefObject } from "react";
-import { Group, Panel, Separator, usePanelRef, type PanelImperativeHandle } from "react-resizable-panels";
-import { layoutActions, layoutStore, useLayout } from "./layoutStore";
-
-const SCROLL = { overflow: "auto" } as const;
+import { useRef, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
+import { LIMITS, layoutActions, layoutStore, useLayout, type PanelSize } from "./layoutStore";
 
 /** Height of the wire log's header: what is left of it when collapsed. */
 export const WIRE_HEAD_PX = 34;
 /** Width of the rounds panel when collapsed: its "Rounds" button. */
 export const ROUNDS_COLLAPSED_PX = 30;
+/** Arrow keys move a separator this far; with Shift, four times as far. */
+const KEY_STEP = 16;
 
-/** Collapses or expands a panel to match the remembered flag once it is mounted (a restored layout may disagree after a resize of the window). */
-function useRestoreCollapsed(ref: RefObject<PanelImperativeHandle | null>, collapsed: boolean): void {
-  useEffect(() => {
-    const panel = ref.current;
-    if (!panel) return;
-    if (collapsed && !panel.isCollapsed()) panel.collapse();
-    // Only on mount: afterwards the panel reports its own state.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ref]);
-}
-
-function toggle(ref: RefObject<PanelImperativeHandle | null>): void {
-  const panel = ref.current;
-  if (!panel) return;
-  if (panel.isCollapsed()) panel.expand();
-  else panel.collapse();
+/**
+ * A window splitter (WAI-ARIA: a focusable separator with its value): drag it, or use the arrow
+ * keys (Shift: bigger steps), Home/End for the smallest and largest size, Enter to collapse or expand.
+ * `sign` is +1 when dragging right/down grows the panel, -1 when it shrinks it.
+ */
+function Splitter({
+  label,
+  size,
+  orientation,
+  sign,
+  collapsed,
+  onToggle,
+}: {
+  label: string;
+  size: PanelSize;
+  orientation: "horizontal" | "vertical";
+  sign: 1 | -1;
+  collapsed?: boolean;
+  onToggle?: () => void;
+}) {
+  const drag = useRef<{ start: number; from: number } | undefined>(undefined);
+  const value = useLayout((s) => s[size]);
+  const { min, max } = LIMITS[size];
+  const along = (e: PointerEvent) => (orientation === "vertical" ? e.clientX : e.clientY);
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    e.currentTarget.setPointerCapture(e.pointerId);
+    // Dragging a collapsed panel's edge opens it from its smallest size.
+    const from = collapsed ? min : layoutStore.getState()[size];
+    if (collapsed) onToggle?.();
+    drag.current = { start: along(e), from };
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (!drag.current) return;
+    layoutActions.resize(size, drag.current.from + sign * (along(e) - drag.current.start));
+  };
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    drag.current = undefined;
+    if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const step = e.shiftKey ? KEY_STEP * 4 : KEY_STEP;
+    const grow: Record<string, number> = orientation === "vertical" ? { ArrowRight: sign, ArrowLeft: -sign } : { ArrowDown: sign, ArrowUp: -sign };
+    const dir = grow[e.key];
+    if (dir !== undefined) layoutActions.resize(size, value + dir * step);
+    else if (e.key === "Home") layoutActions.resize(size, min);
+    else if (e.key === "End") layoutActions.resize(size, max);
+    else if (e.key === "Enter" && onToggle) onToggle();
+    else return;
+    e.preventDefault();
+    if (dir !== undefined && collapsed) onToggle?.();
+  };
+  return (
+    <div
+      role="separator"
+      tabIndex={0}
+      aria-label={label}
+      aria-orientation={orientation}
+      aria-valuenow={collapsed ? 0 : value}
+      aria-valuemin={min}
+      aria-valuemax={max}
+      className={`resize-handle ${orientation === "vertical" ? "resize-col" : "resize-row"}`}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+      onKeyDown={onKeyDown}
+      onDoubleClick={onToggle}
+    />
+  );
 }
 
 /**
  * The page under the connection bar: the main view on top, the wire log below it. The split can be
  * dragged (or moved with the arrow keys on the separator), the wire log collapsed to its header,
- * and both are remembered (layoutStore, localStorage).
+ * and both are remembered (layoutStore, localStorage). The top keeps at least 200 px whatever the
+ * stored height.
  */
 export function MainSplit({ main, wire }: { main: ReactNode; wire?: (p: { collapsed: boolean; onToggle: () => void }) => ReactNode }) {
-  const epoch = useLayout((s) => s.epoch);
-  const wireCollapsed = useLayout((s) => s.wireCollapsed);
-  const wireRef = usePanelRef();
-  useRestoreCollapsed(wireRef, layoutStore.getState().wireCollapsed);
+  const wirePx = useLayout((s) => s.wirePx);
+  const collapsed = useLayout((s) => s.wireCollapsed);
   if (!wire) return <div className="app-main">{main}</div>;
+  const onToggle = () => layoutActions.setWireCollapsed(!layoutStore.getState().wireCollapsed);
+  const style = { gridTemplateRows: `minmax(0, 1fr) 4px ${collapsed ? `${WIRE_HEAD_PX}px` : `min(${wirePx}px, calc(100% - 204px))`}` } as CSSProperties;
   return (
-    <Group
-      key={epoch}
-      orientation="vertical"
-      id="main"
-      className="app-main"
-      defaultLayout={layoutStore.getState().groups.main}
-      onLayoutChanged={(layout) => layoutActions.setGroup("main", layout)}
-    >
-      <Panel id="work" minSize={200} className="pane pane-work">
-        {main}
-      </Panel>
-      <Separator className="resize-handle resize-row" aria-label="Resize the wire log" />
-      <Panel
-        id="wire"
-        panelRef={wireRef}
-        className="pane pane-wire"
-        defaultSize="24"
-        minSize={110}
-        collapsible
-        collapsedSize={WIRE_HEAD_PX}
-        onResize={() => layoutActions.setWireCollapsed(wireRef.current?.isCollapsed() ?? false)}
-      >
-        {wire({ collapsed: wireCollapsed, onToggle: () => toggle(wireRef) })}
-      </Panel>
-    </Group>
+    <div className="app-main split-rows" style={style} data-wire-collapsed={collapsed}>
+      <div className="pane pane-work">{main}</div>
+      <Splitter label="Resize the wire log" size="wirePx" orientation="horizontal" sign={-1} collapsed={collapsed} onToggle={onToggle} />
+      <div className="pane pane-wire" data-testid="wire-pane">
+        {wire({ collapsed, onToggle })}
+      </div>
+    </div>
   );
 }
 
 /** The workspace's columns: catalog and history, the selected item and its call, the rounds. */
 export function WorkspaceColumns({ sidebar, center, rounds }: { sidebar: ReactNode; center: ReactNode; rounds: ReactNode }) {
-  const epoch = useLayout((s) => s.epoch);
-  const roundsCollapsed = useLayout((s) => s.roundsCollapsed);
-  const roundsRef = usePanelRef();
-  useRestoreCollapsed(roundsRef, layoutStore.getState().roundsCollapsed);
+  const sidebarPx = useLayout((s) => s.sidebarPx);
+  const roundsPx = useLayout((s) => s.roundsPx);
+  const collapsed = useLayout((s) => s.roundsCollapsed);
+  const onToggle = () => layoutActions.setRoundsCollapsed(!layoutStore.getState().roundsCollapsed);
+  const style = { gridTemplateColumns: `${sidebarPx}px 4px minmax(320px, 1fr) 4px ${collapsed ? ROUNDS_COLLAPSED_PX : roundsPx}px` } as CSSProperties;
   return (
-    <Group
-      key={epoch}
-      orientation="horizontal"
-      id="work"
-      className="workspace-cols"
-      defaultLayout={layoutStore.getState().groups.work}
-      onLayoutChanged={(layout) => layoutActions.setGroup("work", layout)}
-    >
-      <Panel id="sidebar" defaultSize="20" minSize={180} maxSize="40" className="pane sidebar" style={SCROLL}>
-        {sidebar}
-      </Panel>
-      <Separator className="resize-handle resize-col" aria-label="Resize the sidebar" />
-      <Panel id="center" minSize={320} className="pane center" style={SCROLL} data-testid="center-pane">
+    <div className="workspace-cols" style={style}>
+      <div className="pane sidebar">{sidebar}</div>
+      <Splitter label="Resize the sidebar" size="sidebarPx" orientation="vertical" sign={1} />
+      <div className="pane center" data-testid="center-pane">
         {center}
-      </Panel>
-      <Separator className="resize-handle resize-col" aria-label="Resize the rounds panel" />
-      <Panel
-        id="rounds"
-        panelRef={roundsRef}
-        defaultSize="28"
-        minSize={220}
-        collapsible
-        collapsedSize={ROUNDS_COLLAPSED_PX}
-        className={`pane timeline${roundsCollapsed ? " is-collapsed" : ""}`}
-        style={roundsCollapsed ? undefined : SCROLL}
-        onResize={() => layoutActions.setRoundsCollapsed(roundsRef.current?.isCollapsed() ?? false)}
-      >
-        {roundsCollapsed ? (
-          <button type="button" className="pane-expand" aria-expanded={false} aria-label="Show the rounds panel" title="Show the rounds panel" onClick={() => toggle(roundsRef)}>
+      </div>
+      <Splitter label="Resize the rounds panel" size="roundsPx" orientation="vertical" sign={-1} collapsed={collapsed} onToggle={onToggle} />
+      <div className={`pane timeline${collapsed ? " is-collapsed" : ""}`} data-testid="rounds-pane">
+        {collapsed ? (
+          <button type="button" className="pane-expand" aria-expanded={false} aria-label="Show the rounds panel" title="Show the rounds panel" onClick={onToggle}>
             Rounds
           </button>
         ) : (
           <>
-            <button type="button" className="link pane-collapse" aria-expanded aria-label="Hide the rounds panel" title="Hide the rounds panel" onClick={() => toggle(roundsRef)}>
+            <button type="button" className="link pane-collapse" aria-expanded aria-label="Hide the rounds panel" title="Hide the rounds panel" onClick={onToggle}>
               ⇥
             </button>
             {rounds}
           </>
         )}
-      </Panel>
-    </Group>
+      </div>
+    </div>
   );
 }

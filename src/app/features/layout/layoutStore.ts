@@ -1,36 +1,34 @@
 import { createStore } from "zustand/vanilla";
 import { useStore } from "zustand";
 
-/** Panel id to size in percent of its group, as react-resizable-panels reports it. */
-export type PanelLayout = Record<string, number>;
-
 /**
- * Where the user put the panels: each group's sizes (the page's workspace/wire-log split, and the
- * workspace's sidebar/centre/rounds split) and whether the wire log and the rounds panel are
- * collapsed. App-wide, one per page, kept in localStorage so a reload restores it.
+ * Where the user put the panels, in CSS pixels: the wire log's height, the sidebar's and the rounds
+ * panel's widths, and whether the wire log and the rounds panel are collapsed. App-wide, one per
+ * page, kept in localStorage so a reload restores it. The page clamps the sizes to the window it has.
  */
 export interface LayoutState {
-  groups: Record<string, PanelLayout>;
+  wirePx: number;
   wireCollapsed: boolean;
+  sidebarPx: number;
+  roundsPx: number;
   roundsCollapsed: boolean;
-  /** Bumped by reset, so the panel groups mount again with their default sizes. */
-  epoch: number;
 }
 
-export const DEFAULT_LAYOUT: LayoutState = { groups: {}, wireCollapsed: false, roundsCollapsed: false, epoch: 0 };
+export const LIMITS = {
+  wirePx: { min: 110, max: 900 },
+  sidebarPx: { min: 180, max: 560 },
+  roundsPx: { min: 220, max: 900 },
+} as const;
+
+export type PanelSize = keyof typeof LIMITS;
+
+export const DEFAULT_LAYOUT: LayoutState = { wirePx: 190, wireCollapsed: false, sidebarPx: 250, roundsPx: 340, roundsCollapsed: false };
 
 export const LAYOUT_KEY = "presa.layout.v1";
 
-function parseGroup(v: unknown): PanelLayout | undefined {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return undefined;
-  const out: PanelLayout = {};
-  let total = 0;
-  for (const [k, n] of Object.entries(v as Record<string, unknown>).slice(0, 8)) {
-    if (typeof n !== "number" || !Number.isFinite(n) || n < 0 || n > 100) return undefined;
-    out[k] = n;
-    total += n;
-  }
-  return Math.abs(total - 100) < 1 ? out : undefined;
+export function clampSize(key: PanelSize, px: number): number {
+  const { min, max } = LIMITS[key];
+  return Math.round(Math.min(max, Math.max(min, px)));
 }
 
 /** What localStorage held, checked field by field: anything odd falls back to the default. */
@@ -44,15 +42,18 @@ export function parseLayout(text: string | null): LayoutState {
   }
   if (typeof raw !== "object" || raw === null) return DEFAULT_LAYOUT;
   const r = raw as Record<string, unknown>;
-  const groups: Record<string, PanelLayout> = {};
-  if (typeof r.groups === "object" && r.groups !== null) {
-    for (const [id, g] of Object.entries(r.groups as Record<string, unknown>).slice(0, 8)) {
-      const parsed = parseGroup(g);
-      if (parsed) groups[id] = parsed;
-    }
-  }
+  const size = (key: PanelSize) => {
+    const v = r[key];
+    return typeof v === "number" && Number.isFinite(v) ? clampSize(key, v) : DEFAULT_LAYOUT[key];
+  };
   const flag = (v: unknown) => (typeof v === "boolean" ? v : false);
-  return { groups, wireCollapsed: flag(r.wireCollapsed), roundsCollapsed: flag(r.roundsCollapsed), epoch: 0 };
+  return {
+    wirePx: size("wirePx"),
+    wireCollapsed: flag(r.wireCollapsed),
+    sidebarPx: size("sidebarPx"),
+    roundsPx: size("roundsPx"),
+    roundsCollapsed: flag(r.roundsCollapsed),
+  };
 }
 
 type Storage = Pick<globalThis.Storage, "getItem" | "setItem">;
@@ -87,9 +88,9 @@ export const layoutStore = createLayoutStore();
 
 /** Named actions: components call these, never setState. */
 export const layoutActions = {
-  setGroup(id: string, layout: PanelLayout): void {
-    const parsed = parseGroup(layout);
-    if (parsed) layoutStore.setState((s) => ({ groups: { ...s.groups, [id]: parsed } }));
+  resize(key: PanelSize, px: number): void {
+    const next = clampSize(key, px);
+    if (next !== layoutStore.getState()[key]) layoutStore.setState({ [key]: next } as Pick<LayoutState, PanelSize>);
   },
   setWireCollapsed(collapsed: boolean): void {
     if (collapsed !== layoutStore.getState().wireCollapsed) layoutStore.setState({ wireCollapsed: collapsed });
@@ -98,7 +99,7 @@ export const layoutActions = {
     if (collapsed !== layoutStore.getState().roundsCollapsed) layoutStore.setState({ roundsCollapsed: collapsed });
   },
   reset(): void {
-    layoutStore.setState((s) => ({ ...DEFAULT_LAYOUT, epoch: s.epoch + 1 }), true);
+    layoutStore.setState(DEFAULT_LAYOUT, true);
   },
 };
 

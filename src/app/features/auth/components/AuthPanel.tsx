@@ -85,13 +85,14 @@ function ClientForm() {
   const settings = useAuth((s) => s.settings);
   const [clientId, setClientId] = useState(settings.clientId);
   const [clientSecret, setClientSecret] = useState(settings.clientSecret);
+  const [method, setMethod] = useState(settings.tokenEndpointAuthMethod);
   const [scope, setScope] = useState(settings.scope);
   return (
     <form
       className="auth-client"
       onSubmit={(e) => {
         e.preventDefault();
-        signIn.setSettings({ clientId: clientId.trim(), clientSecret, scope: scope.trim() });
+        signIn.setSettings({ clientId: clientId.trim(), clientSecret, tokenEndpointAuthMethod: method, scope: scope.trim() });
       }}
     >
       <label className="field">
@@ -101,6 +102,15 @@ function ClientForm() {
       <label className="field">
         <span>Client secret</span>
         <input aria-label="Client secret" type="password" value={clientSecret} onChange={(e) => setClientSecret(e.target.value)} placeholder="empty: public client" autoComplete="off" />
+      </label>
+      <label className="field">
+        <span>Token endpoint auth</span>
+        <select aria-label="Token endpoint auth" value={method} onChange={(e) => setMethod(e.target.value as typeof method)}>
+          <option value="">auto (basic if offered, else post; none without a secret)</option>
+          <option value="client_secret_basic">client_secret_basic</option>
+          <option value="client_secret_post">client_secret_post</option>
+          <option value="none">none (public client)</option>
+        </select>
       </label>
       <label className="field">
         <span>Scope</span>

@@ -1,7 +1,9 @@
-import Form from "@rjsf/core";
+// The Form module itself, not the package index: the index also exports getTestRegistry, which imports
+// @rjsf/validator-ajv8 (ajv, eval) without declaring it; the forms here validate without eval.
+import Form from "@rjsf/core/lib/components/Form.js";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { JsonObject } from "../../../../core";
-import { prepareToolSchema, RjsfBoundary, templates, transformErrors, validatorFor } from "../../../lib/rjsf";
+import { prepareToolSchema, RjsfBoundary, templates, validatorFor } from "../../../lib/rjsf";
 
 export interface ArgumentsFormProps {
   schema: JsonObject;
@@ -119,7 +121,6 @@ export default function SchemaArgumentsForm(props: ArgumentsFormProps) {
             formData={value}
             validator={validatorFor(prepared.dialect)}
             templates={templates}
-            transformErrors={transformErrors}
             idPrefix={idPrefix}
             showErrorList={false}
             noHtml5Validate

@@ -1,8 +1,8 @@
+import { Suspense } from "react";
 import { useCalls, useController, useInputs, useSession, useStep } from "../../../lib/context";
 import { ErrorView } from "../../errors/ErrorView";
-import { InputRequestCard } from "../../input/components/InputRequestCard";
+import { HeldRetryPanel, InputRequestCard } from "../../input/questionCards";
 import { ServerCompleted } from "../../input/components/ServerCompleted";
-import { HeldRetryPanel } from "../../step/HeldRetryPanel";
 import { CallNotifications } from "../../notifications/components/CallNotifications";
 import { TaskCard } from "../../tasks/TaskCard";
 import { ResultView } from "./ResultView";
@@ -43,12 +43,14 @@ export function CallView() {
       <CallNotifications call={call} />
       <ServerCompleted call={call} />
       <TaskCard call={call} />
-      {mine.map((p) => (
-        <InputRequestCard key={p.id} input={p} />
-      ))}
-      {myHeld.map((h) => (
-        <HeldRetryPanel key={h.id} held={h} />
-      ))}
+      <Suspense fallback={<p className="muted">Loading the question…</p>}>
+        {mine.map((p) => (
+          <InputRequestCard key={p.id} input={p} />
+        ))}
+        {myHeld.map((h) => (
+          <HeldRetryPanel key={h.id} held={h} />
+        ))}
+      </Suspense>
       {call.status === "running" && mine.length === 0 && myHeld.length === 0 && <p className="muted">Waiting for the server…</p>}
       {call.result && <ResultView result={call.result} />}
       {call.error && <ErrorView error={call.error} />}

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import type { ArgumentsFormProps } from "./ArgumentsForm";
 
-// Only a type comes from ArgumentsForm here: a value import would pull rjsf and ajv into the first view.
+// Only a type comes from ArgumentsForm here: a value import would pull rjsf and its validator into the first view.
 const SchemaArgumentsForm = lazy(() => import("./ArgumentsForm"));
 
 /** Arguments entry; the schema form engine is loaded on demand (issue: first view stays light). */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { REVISIONS_NEWEST_FIRST, type Revision } from "../../../../core";
 import { useConnection, useController } from "../../../lib/context";
 import type { ConnectionSettings } from "../../../stores/connectionStore";
@@ -25,7 +25,7 @@ export function ConnectionBar() {
   const serverInfo = useConnection((s) => s.serverInfo);
   const error = useConnection((s) => s.error);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  const settingsButton = useRef<HTMLButtonElement>(null);
   const apply = (patch: Partial<ConnectionSettings>) => void controller.connect(patch);
 
   return (
@@ -77,23 +77,21 @@ export function ConnectionBar() {
           ↻
         </button>
         <button
+          ref={settingsButton}
           type="button"
           className="secondary settings-button"
           aria-haspopup="dialog"
           aria-expanded={settingsOpen}
-          onClick={() => {
-            setSettingsLoaded(true);
-            setSettingsOpen(true);
-          }}
+          onClick={() => setSettingsOpen(true)}
           onPointerEnter={() => void import("../../layout/SettingsDialog")}
           title="Capabilities, round cap, timeout, clientInfo, layout"
         >
           ⚙ Settings
         </button>
       </div>
-      {settingsLoaded && (
+      {settingsOpen && (
         <Suspense fallback={null}>
-          <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />
+          <SettingsDialog onClose={() => setSettingsOpen(false)} returnFocus={() => settingsButton.current} />
         </Suspense>
       )}
       {(status === "failed" || status === "closed") && error && <ErrorView error={error} />}

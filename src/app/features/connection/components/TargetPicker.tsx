@@ -1,11 +1,13 @@
-import { useReducer } from "react";
+import { lazy, Suspense, useReducer } from "react";
 import type { Target, TargetKind } from "../../../stores/connectionStore";
 import { draftOf, draftToTarget, targetDraftReducer } from "../utils/targetDraft";
-import { BridgePanel } from "./BridgePanel";
 import { EmbeddedServerPicker } from "./EmbeddedServerPicker";
 import { SavedConnections } from "./SavedConnections";
-import { StdioTargetForm } from "./StdioTargetForm";
 import { UrlTargetForm } from "./UrlTargetForm";
+
+// Only for targets through the local bridge: fetched when one is picked, not in the first view.
+const StdioTargetForm = lazy(() => import("./StdioTargetForm").then((m) => ({ default: m.StdioTargetForm })));
+const BridgePanel = lazy(() => import("./BridgePanel").then((m) => ({ default: m.BridgePanel })));
 
 const KINDS: { kind: TargetKind; label: string }[] = [
   { kind: "embedded", label: "Embedded demo server (in this page)" },
@@ -44,8 +46,10 @@ export function TargetPicker({ target, onConnect }: { target: Target; onConnect:
       </label>
       {draft.kind === "embedded" && <EmbeddedServerPicker target={target} onConnect={onConnect} />}
       {(draft.kind === "url" || draft.kind === "bridge-http") && <UrlTargetForm draft={draft} dispatch={dispatch} onSubmit={() => onConnect(draftToTarget(draft))} />}
-      {draft.kind === "stdio" && <StdioTargetForm draft={draft} dispatch={dispatch} onConnect={onConnect} />}
-      {viaBridge && <BridgePanel />}
+      <Suspense fallback={null}>
+        {draft.kind === "stdio" && <StdioTargetForm draft={draft} dispatch={dispatch} onConnect={onConnect} />}
+        {viaBridge && <BridgePanel />}
+      </Suspense>
       <SavedConnections onPick={(t) => dispatch({ type: "load", target: t })} />
     </div>
   );

@@ -54,7 +54,7 @@ describe("parseMcpConfig", () => {
     [JSON.stringify({ mcpServers: { a: { url: "ftp://x" } } }), "mcpServers.a.url must be an http or https URL"],
     [JSON.stringify({ mcpServers: { a: { url: "not a url" } } }), "mcpServers.a.url must be an http or https URL"],
     [JSON.stringify({ mcpServers: { a: { url: "http://x", headers: { A: true } } } }), "mcpServers.a.headers.A must be a string, not boolean"],
-    [JSON.stringify({ mcpServers: { a: { type: "sse", url: "http://x/sse" } } }), "HTTP+SSE servers (2024-11-05 transport) are not supported"],
+    [JSON.stringify({ mcpServers: { a: { type: "sse", command: "x" } } }), 'mcpServers.a.type is "sse", but the entry has a command'],
     [JSON.stringify({ mcpServers: { a: { type: "http", command: "x" } } }), 'mcpServers.a.type is "http", but the entry has a command'],
   ])("%s → %s", (text, error) => {
     const parsed = parseMcpConfig(text);
@@ -65,6 +65,14 @@ describe("parseMcpConfig", () => {
   it("reports every problem, and imports nothing when any entry is wrong", () => {
     const parsed = parseMcpConfig(JSON.stringify({ mcpServers: { good: { command: "x" }, bad1: {}, bad2: { url: 3 } } }));
     expect(parsed).toEqual({ ok: false, errors: [expect.stringContaining("bad1"), expect.stringContaining("bad2")] });
+  });
+});
+
+describe("HTTP+SSE entries", () => {
+  it('reads type "sse" as the 2024-11-05 transport and writes it back', () => {
+    const parsed = parseMcpConfig(JSON.stringify({ mcpServers: { old: { type: "sse", url: "http://127.0.0.1:3001/sse" } } }), "url");
+    expect(parsed).toEqual({ ok: true, warnings: [], servers: [{ name: "old", target: { kind: "url", url: "http://127.0.0.1:3001/sse", headers: [], transport: "http+sse" } }] });
+    if (parsed.ok) expect(JSON.parse(toMcpConfig(parsed.servers))).toEqual({ mcpServers: { old: { type: "sse", url: "http://127.0.0.1:3001/sse" } } });
   });
 });
 

@@ -12,7 +12,7 @@ export type ParsedConfig = { ok: true; servers: SavedServer[]; warnings: string[
 
 const STDIO_KEYS = new Set(["command", "args", "env", "cwd", "type"]);
 const HTTP_KEYS = new Set(["url", "headers", "type"]);
-const HTTP_TYPES = new Set(["http", "streamable-http", "streamableHttp"]);
+const HTTP_TYPES = new Set(["http", "streamable-http", "streamableHttp", "sse"]);
 
 function stringRecord(value: unknown, where: string, errors: string[]): Record<string, string> | undefined {
   if (value === undefined) return {};
@@ -36,10 +36,6 @@ function parseEntry(name: string, value: unknown, urlKind: "url" | "bridge-http"
   }
   const type = value.type;
   if (type !== undefined && typeof type !== "string") errors.push(`${where}.type must be a string`);
-  if (type === "sse") {
-    errors.push(`${where}: HTTP+SSE servers (2024-11-05 transport) are not supported; use the server's Streamable HTTP endpoint`);
-    return undefined;
-  }
   const hasCommand = "command" in value;
   const hasUrl = "url" in value;
   if (hasCommand && hasUrl) {
@@ -76,7 +72,8 @@ function parseEntry(name: string, value: unknown, urlKind: "url" | "bridge-http"
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) errors.push(`${where}.url must be an http or https URL`);
   const headers = stringRecord(value.headers, `${where}.headers`, errors);
   if (errors.length > before || !headers) return undefined;
-  return { name, target: { kind: urlKind, url: value.url as string, headers: recordToRows(headers) } };
+  // "sse": the 2024-11-05 HTTP+SSE transport (the URL is its GET stream).
+  return { name, target: { kind: urlKind, url: value.url as string, headers: recordToRows(headers), ...(type === "sse" ? { transport: "http+sse" as const } : {}) } };
 }
 
 /**
@@ -125,7 +122,7 @@ export function toMcpConfig(servers: readonly SavedServer[]): string {
       mcpServers[name] = entry;
     } else {
       const headers = rowsToRecord(t.headers);
-      mcpServers[name] = Object.keys(headers).length > 0 ? { url: t.url, headers } : { url: t.url };
+      mcpServers[name] = { ...(t.transport === "http+sse" ? { type: "sse" } : {}), url: t.url, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
     }
   }
   return `${JSON.stringify({ mcpServers }, null, 2)}\n`;

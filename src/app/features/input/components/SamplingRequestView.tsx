@@ -1,6 +1,8 @@
 import { useMemo } from "react";
 import { samplingView, type BlockView } from "../utils/sampling";
 import { ServerText } from "./ServerText";
+import { samplingConversation } from "../../../../core";
+import { hasToolTurns, OfferedTools, SamplingConversation } from "./SamplingToolsView";
 
 function Block({ block }: { block: BlockView }) {
   switch (block.kind) {
@@ -20,6 +22,7 @@ function Block({ block }: { block: BlockView }) {
 /** What the server asks the model, for the user to review before anything is answered. */
 export function SamplingRequestView({ params }: { params: Record<string, unknown> }) {
   const view = useMemo(() => samplingView(params), [params]);
+  const conversation = useMemo(() => hasToolTurns(samplingConversation(params)), [params]);
   return (
     <div className="sampling-request">
       {view.systemPrompt !== undefined && (
@@ -28,18 +31,23 @@ export function SamplingRequestView({ params }: { params: Record<string, unknown
           <ServerText as="p" className="server-text" text={view.systemPrompt} />
         </div>
       )}
-      <ol className="sampling-messages" aria-label="Messages">
-        {view.messages.map((m, i) => (
-          <li key={i} className="sampling-message" data-role={m.role}>
-            <span className="badge">
-              <ServerText text={m.role} />
-            </span>
-            {m.blocks.map((b, j) => (
-              <Block key={j} block={b} />
-            ))}
-          </li>
-        ))}
-      </ol>
+      {conversation ? (
+        <SamplingConversation params={params} />
+      ) : (
+        <ol className="sampling-messages" aria-label="Messages">
+          {view.messages.map((m, i) => (
+            <li key={i} className="sampling-message" data-role={m.role}>
+              <span className="badge">
+                <ServerText text={m.role} />
+              </span>
+              {m.blocks.map((b, j) => (
+                <Block key={j} block={b} />
+              ))}
+            </li>
+          ))}
+        </ol>
+      )}
+      <OfferedTools params={params} />
       <dl className="sampling-params">
         <dt>maxTokens</dt>
         <dd>

@@ -27,7 +27,8 @@ export const MAX_MESSAGES = 200;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const IMAGE_TYPE = /^image\/[a-z0-9][a-z0-9.+-]*$/i;
-const SHOWN = new Set(["messages", "systemPrompt", "maxTokens"]);
+// tools and toolChoice have their own view (SamplingToolsView); the rest is listed as JSON.
+const SHOWN = new Set(["messages", "systemPrompt", "maxTokens", "tools", "toolChoice"]);
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -14,13 +14,17 @@ export interface RequestCount {
   retries: number;
   /** Initialize era: questions the server asked as live requests. */
   serverRequests: number;
+  /** Initialize era, 2025-11-25: retries of the original request after -32042 (URL elicitation required). */
+  urlRetries?: number;
 }
 
 /** "and 3 requests (the original call and 2 retries)", in words that match the protocol. */
 export function requestsText(r: RequestCount): string {
   if (r.era === "legacy") {
-    if (r.serverRequests === 0) return "in 1 request";
-    return `in 1 request, with ${r.serverRequests} live ${r.serverRequests === 1 ? "request" : "requests"} from the server answered`;
+    const u = r.urlRetries ?? 0;
+    const base = u === 0 ? "in 1 request" : `in ${1 + u} requests (the original call and ${u} ${u === 1 ? "retry" : "retries"} after -32042)`;
+    if (r.serverRequests === 0) return base;
+    return `${base}, with ${r.serverRequests} live ${r.serverRequests === 1 ? "request" : "requests"} from the server answered`;
   }
   const total = 1 + r.retries;
   if (r.retries === 0) return "in 1 request (the original call, no retries)";

@@ -24,7 +24,9 @@ export function RoundsTimeline() {
   const requests: RequestCount = {
     era: legacy ? "legacy" : "modern",
     retries: rounds.filter((r) => r.retry !== undefined).length,
-    serverRequests: rounds.reduce((n, r) => n + r.inputs.length, 0),
+    // A -32042 round's URLs are not server requests; its retry is a request of its own.
+    serverRequests: rounds.reduce((n, r) => n + (r.kind === "urlRequired" ? 0 : r.inputs.length), 0),
+    urlRetries: rounds.filter((r) => r.kind === "urlRequired" && r.retry !== undefined).length,
   };
   const tokens = rounds.some((r) => r.requestState !== undefined || r.retry?.requestState !== undefined);
   return (

@@ -1,0 +1,54 @@
+// The requestState hashing is the platform's (node:crypto here, in Node), and it gives the same bytes
+// as the pure-JS implementation a page uses: a token signed by one verifies with the other.
+import { createHash, createHmac } from "node:crypto";
+import { build } from "esbuild";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { pureStateCrypto } from "../core";
+import { platformCrypto as nodeCrypto } from "./platformCrypto.node";
+import { defaultStateCrypto, signState, verifyState } from "./token";
+
+const anyText = fc.string({ unit: "binary", maxLength: 300 });
+
+describe("platform crypto for requestState", () => {
+  it("is node:crypto in Node", () => {
+    expect(defaultStateCrypto.name).toBe("node:crypto");
+  });
+
+  it("agrees with createHmac / createHash and with the pure implementation on any text", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 100 }), anyText, (key, text) => {
+        const mac = createHmac("sha256", key).update(text, "utf8").digest("base64url");
+        const digest = createHash("sha256").update(text, "utf8").digest("base64url");
+        expect(nodeCrypto.hmacSha256(key, text)).toBe(mac);
+        expect(pureStateCrypto.hmacSha256(key, text)).toBe(mac);
+        expect(nodeCrypto.sha256(text)).toBe(digest);
+        expect(pureStateCrypto.sha256(text)).toBe(digest);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("signs tokens the other implementation verifies", () => {
+    const key = new TextEncoder().encode("shared-secret");
+    const scope = { method: "tools/call", params: { name: "book", arguments: { room: "Ä", seats: 2 } }, caller: "anonymous" };
+    const byNode = signState(key, { step: 1 }, scope, 1_000, 60_000, nodeCrypto);
+    const byPure = signState(key, { step: 1 }, scope, 1_000, 60_000, pureStateCrypto);
+    expect(byNode).toBe(byPure);
+    expect(verifyState(key, byNode, scope, 2_000, pureStateCrypto)).toMatchObject({ ok: true });
+    expect(verifyState(key, byPure, scope, 2_000, nodeCrypto)).toMatchObject({ ok: true });
+  });
+
+  it("a browser build resolves #platform-crypto to the pure implementation, never node:crypto", async () => {
+    const bundle = async (platform: "browser" | "node") => {
+      const out = await build({ entryPoints: ["src/server/token.ts"], bundle: true, platform, format: "esm", write: false, metafile: true, logLevel: "silent" });
+      return { inputs: Object.keys(out.metafile.inputs), text: out.outputFiles[0]?.text ?? "" };
+    };
+    const browser = await bundle("browser");
+    expect(browser.inputs).toContain("src/server/platformCrypto.web.ts");
+    expect(browser.inputs).not.toContain("src/server/platformCrypto.node.ts");
+    expect(browser.text).not.toContain("node:crypto");
+    const node = await bundle("node");
+    expect(node.inputs).toContain("src/server/platformCrypto.node.ts");
+  });
+});
