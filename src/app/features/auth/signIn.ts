@@ -104,7 +104,9 @@ export function createSignIn(deps: SignInDeps) {
             }
             throw error;
           } finally {
-            if (current?.client === client) store.setState({ status: client.status });
+            // A refresh or a new sign-in changes the status; most requests do not (no re-render then).
+            const status = client.status;
+            if (current?.client === client && JSON.stringify(status) !== JSON.stringify(store.getState().status)) store.setState({ status });
           }
         };
       },
