@@ -256,7 +256,11 @@ describe("2026-07-28 (draft 2020-12)", () => {
         context: server,
       },
       { name: "notifications/cancelled from the client", frame: notification("notifications/cancelled", { requestId: 1, reason: "user" }), context: client },
-      { name: "a task result when the client advertised the extension", frame: response(1, { resultType: "task", task: {} }), context: { ...answer("server", "tools/call"), extraResultTypes: ["task"] } },
+      {
+        name: "a task result when the client advertised the extension",
+        frame: response(1, { resultType: "task", taskId: "t1", status: "working", createdAt: "2026-07-28T10:00:00Z", lastUpdatedAt: "2026-07-28T10:00:00Z", ttlMs: 60000 }),
+        context: { ...answer("server", "tools/call"), extraResultTypes: ["task"] },
+      },
     ],
     [
       { name: "a tools/call without protocolVersion", frame: withoutMeta("io.modelcontextprotocol/protocolVersion"), context: client, mentions: "io.modelcontextprotocol/protocolVersion" },

@@ -160,10 +160,69 @@ function other(sender: Sender): Sender {
   return sender === "client" ? "server" : "client";
 }
 
+// ---------------------------------------------------------------------------------------------------
+// The 2026-07-28 tasks extension (io.modelcontextprotocol/tasks): its methods are not in the core schema.
+// They are checked against the extension's own schema.json (ext-tasks, vendored beside the others).
+
+const EXT_TASKS_REQUESTS: Record<string, string> = {
+  "tasks/get": "GetTaskRequest",
+  "tasks/update": "UpdateTaskRequest",
+  "tasks/cancel": "CancelTaskRequest",
+};
+const EXT_TASKS_RESULTS: Record<string, string> = {
+  "tasks/get": "GetTaskResult",
+  "tasks/update": "UpdateTaskResult",
+  "tasks/cancel": "CancelTaskResult",
+};
+
+let extTasks: { ajv: Ajv; validators: Map<string, ValidateFunction> } | undefined;
+
+function extTasksCheck(definition: string, value: unknown): FrameVerdict {
+  if (!extTasks) {
+    const url = new URL("./fixtures/mcp-schema/ext-tasks/schema.json", import.meta.url);
+    const schema = JSON.parse(readFileSync(url, "utf8")) as Record<string, unknown>;
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+    ajv.addSchema(schema, "urn:presa:ext-tasks");
+    extTasks = { ajv, validators: new Map() };
+  }
+  let validate = extTasks.validators.get(definition);
+  if (!validate) {
+    validate = extTasks.ajv.compile({ $ref: `urn:presa:ext-tasks#/$defs/${definition}` });
+    extTasks.validators.set(definition, validate);
+  }
+  if (validate(value)) return { ok: true };
+  const errors = (validate.errors ?? []).slice(0, 25).map((e) => `  ${e.instancePath || "(frame)"} ${e.message ?? "is invalid"} [${e.schemaPath}]`);
+  return fail(definition, `checked against ext-tasks ${definition}\n${errors.join("\n")}`);
+}
+
+/** 2026-07-28 frames of the tasks extension, or undefined for every other frame. */
+function validateExtTasks(model: RevisionModel, frame: Record<string, unknown>, context: FrameContext): FrameVerdict | undefined {
+  if (model.revision !== "2026-07-28") return undefined;
+  if (typeof frame.method === "string") {
+    const def = EXT_TASKS_REQUESTS[frame.method];
+    if (!def || context.sender !== "client") return undefined;
+    return extTasksCheck(def, frame);
+  }
+  if (!("result" in frame)) return undefined;
+  const result = frame.result;
+  const def =
+    context.answers !== undefined && EXT_TASKS_RESULTS[context.answers] !== undefined
+      ? EXT_TASKS_RESULTS[context.answers]
+      : context.answers === "tools/call" && isRecord(result) && result.resultType === "task" && context.extraResultTypes?.includes("task")
+        ? "CreateTaskResult"
+        : undefined;
+  if (!def) return undefined;
+  const envelope = run(model, { definition: model.resultEnvelope, parts: [{ def: model.resultEnvelope }] }, frame);
+  return envelope.ok ? extTasksCheck(def, result) : envelope;
+}
+
 /** Validates a request, notification, result response or error response as sent by `context.sender`. */
 export function validateFrame(revision: WireRevision, frame: unknown, context: FrameContext): FrameVerdict {
   const model = loadModel(revision);
   const { sender } = context;
+  const extension = isRecord(frame) ? validateExtTasks(model, frame, context) : undefined;
+  if (extension) return extension;
   if (!isRecord(frame)) return run(model, { definition: "JSONRPCMessage", parts: [{ def: "JSONRPCMessage" }] }, frame);
   if ("result" in frame && "error" in frame) {
     return fail("JSONRPCResponse", "a response carries exactly one of `result` and `error` (JSON-RPC 2.0 §5)");

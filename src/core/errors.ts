@@ -49,7 +49,11 @@ export type LocalReason =
    */
   | { type: "urlRequired"; problem: "notInRevision" | "malformed" | "repeated"; revision: string | undefined; asked?: number }
   /** The call passed the client's round cap. */
-  | { type: "roundCap"; rounds: number; maxRounds: number };
+  | { type: "roundCap"; rounds: number; maxRounds: number }
+  /** A task the server described wrongly (a bad field, a status going backwards or unknown). */
+  | { type: "badTask"; taskId?: string }
+  /** A task the server no longer knows (expired, unknown id): it cannot be cancelled either. */
+  | { type: "taskGone"; taskId: string };
 
 export interface McpErrorInit {
   kind: ErrorKind;

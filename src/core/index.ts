@@ -18,6 +18,14 @@ export { text } from "./mcp/text";
 export { MAX_SAME_URL_REQUESTS, definesUrlRequired, urlRequiredOutsideRevision } from "./mcp/urlRequired";
 export { checkRoots } from "./mcp/standingRoots";
 
+// Tasks: a call that became a task, followed in both eras (polls, questions, cancel)
+export { TASKS_EXTENSION, RELATED_TASK, TASK_STATUSES, TASK_DEFAULTS, isTerminalStatus } from "./tasks/types";
+export type { TaskStatus, TaskSnapshot, TaskOptions, TaskEvent, AnswerTravel } from "./tasks/types";
+export type { TaskHandle } from "./tasks/runner";
+export type { TaskCallOptions } from "./tasks/drive";
+export { tasksDeclared } from "./tasks/drive";
+export { effectivePollMs, checkTransition, readTask } from "./tasks/parse";
+
 // Errors
 export { McpError, toMcpError, type ErrorKind, type FrameProblem, type LocalReason, type McpErrorInit, type ProcessExit } from "./errors";
 

@@ -111,6 +111,33 @@ export type ToolReturn = string | ContentBlock[] | CallToolResult | InputRequire
 export type ResourceReturn = string | ResourceContents[] | ReadResourceResult | InputRequired;
 export type PromptReturn = string | PromptMessage[] | GetPromptResult | InputRequired;
 
+/** Whether a tool runs as a task (2025-11-25 `execution.taskSupport`; default "forbidden"). */
+export type TaskSupport = "forbidden" | "optional" | "required";
+
+/** How a tool runs as a task, in both eras (src/server/tasks; README "Tasks"). */
+export interface ToolExecution {
+  taskSupport: TaskSupport;
+  /** How long the server keeps the task, from creation (default 60000; null: no limit). */
+  ttlMs?: number | null;
+  /** The poll interval the server suggests (default 250). */
+  pollIntervalMs?: number;
+  /**
+   * Input rounds before the task is created, inside the request (ext-tasks: MRTR first, then the
+   * task). Return `inputRequired(...)` to ask; anything else starts the task, as its first `ctx.state`.
+   */
+  beforeTask?: (args: Record<string, unknown>, ctx: HandlerContext) => Awaitable<InputRequired | JsonValue | undefined>;
+  /** Misbehaviour on purpose, for the hostile demo server only (src/server/hostile/taskTools.ts). */
+  hostile?: TaskMisbehaviour;
+}
+
+/** How a hostile task lies on the wire. */
+export interface TaskMisbehaviour {
+  /** Rewrites what tasks/get (poll 1, 2, …) and the CreateTaskResult (poll 0) say; undefined: "no such task". */
+  view?: (view: Record<string, unknown>, poll: number) => Record<string, unknown> | undefined;
+  /** Asks even for input the client did not declare (the reference server would refuse to). */
+  askUndeclared?: boolean;
+}
+
 export interface ToolDefinition {
   name: string;
   title?: string;
@@ -118,6 +145,8 @@ export interface ToolDefinition {
   inputSchema?: JsonObject;
   outputSchema?: JsonObject;
   annotations?: JsonObject;
+  /** Runs the tool as a task when the client can take one; see ToolExecution. */
+  execution?: ToolExecution;
   /** Shown beside the name (2025-11-25 `icons`). */
   icons?: Icon[];
   handler: (args: Record<string, unknown>, ctx: HandlerContext) => Awaitable<ToolReturn>;

@@ -34,7 +34,7 @@ export interface FlowSpec<R> {
 type BaseContext = RoundContext;
 
 /** Checks the shape of what a handler asked for; a malformed request is the server's own bug. */
-function checkInputRequests(requests: InputRequests): void {
+export function checkInputRequests(requests: InputRequests): void {
   if (!isObject(requests)) throw internalError("handler returned inputRequests that are not an object");
   for (const [key, r] of Object.entries(requests)) {
     if (!isObject(r) || !INPUT_KINDS.includes(r.method as never)) {
@@ -43,12 +43,12 @@ function checkInputRequests(requests: InputRequests): void {
   }
 }
 
-function missingCapabilities(requests: InputRequests, declared: ClientCapabilities): ClientCapabilities | undefined {
+export function missingCapabilities(requests: InputRequests, declared: ClientCapabilities): ClientCapabilities | undefined {
   const missing = Object.values(requests).filter((r) => !covers(declared, r));
   return missing.length === 0 ? undefined : mergeCapabilities(...missing.map(requiredCapability));
 }
 
-function describeMissing(caps: ClientCapabilities): string {
+export function describeMissing(caps: ClientCapabilities): string {
   const parts: string[] = [];
   if (isObject(caps.elicitation)) {
     parts.push(isObject(caps.elicitation.url) ? "elicitation (url mode)" : "elicitation");
@@ -58,7 +58,7 @@ function describeMissing(caps: ClientCapabilities): string {
   return `Server requires the ${parts.join(", ")} capability for this request, which the client did not declare`;
 }
 
-function readInputResponses(params: Record<string, unknown>): InputResponses {
+export function readInputResponses(params: Record<string, unknown>): InputResponses {
   const value = params.inputResponses;
   if (value === undefined) return {};
   if (!isObject(value) || Object.values(value).some((v) => !isObject(v))) {
@@ -110,7 +110,7 @@ function randomId(): string {
 }
 
 /** Shapes one input request for a live server→client request on an older revision. */
-function legacyParams(request: InputRequest, revision: string): Record<string, unknown> {
+export function legacyParams(request: InputRequest, revision: string): Record<string, unknown> {
   const params: Record<string, unknown> = { ...(request.params ?? {}) };
   if (request.method === "elicitation/create") {
     if (revision < "2025-11-25") delete params.mode;

@@ -33,7 +33,8 @@ function defined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
-export function listTools(server: McpServer): Record<string, unknown> {
+/** `withExecution`: 2025-11-25 lists `execution.taskSupport`; 2026-07-28 dropped the field. */
+export function listTools(server: McpServer, withExecution = false): Record<string, unknown> {
   return {
     tools: [...server.tools.values()].map((t) =>
       defined({
@@ -43,6 +44,7 @@ export function listTools(server: McpServer): Record<string, unknown> {
         inputSchema: t.inputSchema ?? ({ type: "object", properties: {} } as JsonObject),
         outputSchema: t.outputSchema,
         annotations: t.annotations,
+        execution: withExecution && t.execution ? { taskSupport: t.execution.taskSupport } : undefined,
         icons: t.icons,
       }),
     ),

@@ -15,6 +15,9 @@ import {
   resourceResult,
   toolResult,
 } from "./results";
+import { taskMethod } from "./tasks/methods";
+import { inlineInvoke, planToolCall, taskFlow } from "./tasks/toolTask";
+import { TASKS_EXTENSION } from "./tasks/wire";
 
 /** Everything a route needs to know about the request it serves. */
 export type { RequestScope };
@@ -74,8 +77,10 @@ function callTool(request: JsonRpcRequest, scope: RequestScope): Promise<Record<
   if (!tool) throw invalidParams(`Unknown tool: ${String(params.name)}`);
   const args = params.arguments ?? {};
   if (!isObject(args)) throw invalidParams("arguments must be an object");
+  // A tool that can run as a task becomes one when this call's client can take it (src/server/tasks).
+  if (planToolCall(tool, scope, params) === "task") return runFlow(request, scope, taskFlow(scope, params, tool, args));
   return runFlow(request, scope, {
-    invoke: async (ctx) => tool.handler(args, ctx),
+    invoke: inlineInvoke(tool, args) as FlowSpec<Parameters<typeof toolResult>[0]>["invoke"],
     finish: (ret) => toolResult(ret),
     legacyRefusal: (message) => ({ content: [{ type: "text", text: message }], isError: true }),
   });
@@ -143,9 +148,11 @@ function getPrompt(request: JsonRpcRequest, scope: RequestScope): Promise<Record
 
 function discover(scope: RequestScope): Record<string, unknown> {
   const { server } = scope;
+  const capabilities = server.capabilities();
+  if (server.hasTaskTools) capabilities.extensions = { ...capabilities.extensions, [TASKS_EXTENSION]: {} };
   const result: Record<string, unknown> = {
     supportedVersions: [...server.versions],
-    capabilities: server.capabilities(),
+    capabilities,
     ttlMs: server.listTtlMs,
     cacheScope: "public",
   };
@@ -163,7 +170,7 @@ export async function routeRequest(request: JsonRpcRequest, scope: RequestScope)
       return discover(scope);
     case "tools/list":
       noCursor(params);
-      return cacheable(scope, listTools(scope.server), ttl, "public");
+      return cacheable(scope, listTools(scope.server, scope.era === "legacy" && scope.revision >= "2025-11-25"), ttl, "public");
     case "resources/list":
       noCursor(params);
       return cacheable(scope, listResources(scope.server), ttl, "public");
@@ -182,6 +189,12 @@ export async function routeRequest(request: JsonRpcRequest, scope: RequestScope)
     case "subscriptions/listen":
       if (scope.era !== "modern") throw methodNotFound(request.method);
       return listen(request, scope);
+    case "tasks/get":
+    case "tasks/update":
+    case "tasks/cancel":
+    case "tasks/result":
+    case "tasks/list":
+      return taskMethod(request, scope);
     case "completion/complete":
       return { completion: { values: [], total: 0, hasMore: false } };
     default:

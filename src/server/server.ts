@@ -1,6 +1,7 @@
 import { REVISIONS, newestFirst, type Revision, type Icon, type Implementation, type ServerCapabilities, type Clock, type StateCrypto, systemClock } from "../core";
 import { ChangeFeed } from "./changes";
 import { createStateKey, defaultStateCrypto } from "./token";
+import { TaskStore } from "./tasks/store";
 import type { PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition } from "./definitions";
 
 export interface ServerOptions {
@@ -53,6 +54,10 @@ export interface McpServer {
   readonly resourceSubscribe: boolean;
   readonly changes: ChangeFeed;
   readonly clock: Clock;
+  /** Tasks outlive the request (and on 2026-07-28 HTTP, the session) that made them. */
+  readonly tasks: TaskStore;
+  /** Whether any tool may run as a task (then the tasks capability or extension is declared). */
+  readonly hasTaskTools: boolean;
   capabilities(): ServerCapabilities;
 }
 
@@ -80,6 +85,7 @@ export function server(options: ServerOptions): McpServer {
   const listChanged = options.listChanged ?? false;
   if (options.title !== undefined) info.title = options.title;
   if (options.icons !== undefined) info.icons = options.icons;
+  const clock = options.clock ?? systemClock;
   return {
     info,
     instructions: options.instructions,
@@ -96,7 +102,9 @@ export function server(options: ServerOptions): McpServer {
     listChanged,
     resourceSubscribe: options.resourceSubscribe ?? false,
     changes: options.changes ?? new ChangeFeed(),
-    clock: options.clock ?? systemClock,
+    clock,
+    tasks: new TaskStore(clock),
+    hasTaskTools: [...tools.values()].some((t) => (t.execution?.taskSupport ?? "forbidden") !== "forbidden"),
     capabilities() {
       const caps: ServerCapabilities = {};
       if (tools.size > 0) caps.tools = { listChanged };

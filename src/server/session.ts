@@ -97,6 +97,8 @@ export class ServerSession {
   close(): void {
     this.#unlisten?.();
     for (const controller of this.#inflight.values()) controller.abort();
+    // Initialize-era tasks ride this session's connection: nobody can poll or answer them now.
+    this.#server.tasks.dropConnection(this.connection);
     this.connection.close();
   }
 
@@ -139,9 +141,12 @@ export class ServerSession {
         if (wanted) void this.connection.notify(changeMethod(change), params).catch(() => undefined);
       });
     }
+    const capabilities = this.#server.capabilities();
+    // 2025-11-25 core tasks ("Capabilities"): list, cancel and task-augmented tools/call.
+    if (this.#server.hasTaskTools && revision >= "2025-11-25") capabilities.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
     const result: Record<string, unknown> = {
       protocolVersion: revision,
-      capabilities: this.#server.capabilities(),
+      capabilities,
       serverInfo: this.#server.info,
     };
     if (this.#server.instructions !== undefined) result.instructions = this.#server.instructions;
@@ -157,7 +162,7 @@ export class ServerSession {
     }
     const capabilities = meta[META.clientCapabilities];
     if (!isObject(capabilities)) throw invalidParams(`missing _meta["${META.clientCapabilities}"]: declare capabilities on every request ({} for none)`);
-    if (LEGACY_ONLY.has(request.method) || request.method.startsWith("tasks/")) throw methodNotFound(request.method);
+    if (LEGACY_ONLY.has(request.method)) throw methodNotFound(request.method);
     const clientInfo = isObject(meta[META.clientInfo]) ? (meta[META.clientInfo] as unknown as Implementation) : undefined;
     const logLevel = typeof meta[META.logLevel] === "string" ? (meta[META.logLevel] as LogLevel) : undefined;
     const result = await this.#route(request, context, {

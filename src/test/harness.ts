@@ -259,7 +259,7 @@ export interface ValidationReport {
  * anything else under `revision`.
  */
 export function validateFrames(events: readonly ClientEvent[], revision: string): ValidationReport {
-  const requestOf = new Map<string, { method: string; revision: string }>();
+  const requestOf = new Map<string, { method: string; revision: string; taskAugmented: boolean; takesTasks: boolean }>();
   const report: ValidationReport = { checked: 0, failures: [] };
   for (const event of events) {
     if (event.type !== "frame" || event.frame.message === undefined) continue;
@@ -271,18 +271,26 @@ export function validateFrames(events: readonly ClientEvent[], revision: string)
     const named = typeof meta[META.protocolVersion] === "string" ? (meta[META.protocolVersion] as string) : undefined;
     const id = message.id as RequestId | undefined;
     let answers: string | undefined;
+    let taskAugmented = false;
+    let takesTasks = false;
     let under = named ?? revision;
     if (typeof message.method === "string") {
-      if (id !== undefined) requestOf.set(`${sender}:${String(id)}`, { method: message.method, revision: under });
+      // 2025-11-25: a request with `params.task` is answered with a CreateTaskResult (issue 16).
+      const caps = meta[META.clientCapabilities];
+      // 2026-07-28: a client that declared the tasks extension may be answered with resultType "task".
+      const takesTasks = isObject(caps) && isObject(caps.extensions) && isObject(caps.extensions["io.modelcontextprotocol/tasks"]);
+      if (id !== undefined) requestOf.set(`${sender}:${String(id)}`, { method: message.method, revision: under, taskAugmented: isObject(params.task) && under === "2025-11-25", takesTasks });
     } else if (id !== undefined && id !== null) {
       const asked = requestOf.get(`${sender === "client" ? "server" : "client"}:${String(id)}`);
       answers = frame.method ?? asked?.method;
       under = asked?.revision ?? revision;
+      taskAugmented = (asked?.taskAugmented ?? false) && "result" in message;
+      takesTasks = asked?.takesTasks ?? false;
     }
     report.checked++;
     let errors: string | undefined;
     try {
-      const verdict = validateFrame(under as WireRevision, message, answers === undefined ? { sender } : { sender, answers });
+      const verdict = validateFrame(under as WireRevision, message, answers === undefined ? { sender } : { sender, answers, ...(taskAugmented ? { taskAugmented } : {}), ...(takesTasks ? { extraResultTypes: ["task"] } : {}) });
       if (!verdict.ok) errors = `${verdict.definition}: ${verdict.errors}`;
     } catch (e) {
       errors = e instanceof Error ? e.message : String(e);

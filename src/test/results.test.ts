@@ -121,7 +121,16 @@ describe("results a 2026-07-28 server should not send (stub server)", () => {
     await stub.close();
   });
 
-  it.each(["incomplete", "task", "", 7])("resultType %j is a protocol error", async (resultType) => {
+  it("resultType \"task\" to a client that did not declare the tasks extension is a protocol error that says so", async () => {
+    const stub = stubAnswering({ resultType: "task", content: [] });
+    await stub.connect();
+    const error = await caught<McpError>(stub.client.callTool("odd"));
+    expect(error.kind).toBe("protocol");
+    expect(error.message).toMatch(/answered tools\/call with a task .*did not declare the io.modelcontextprotocol\/tasks extension/);
+    await stub.close();
+  });
+
+  it.each(["incomplete", "", 7])("resultType %j is a protocol error", async (resultType) => {
     const stub = stubAnswering({ resultType, content: [] });
     await stub.connect();
     const error = await caught<McpError>(stub.client.callTool("odd"));

@@ -189,10 +189,14 @@ export function createController(deps: ControllerDeps) {
       clientInfo: settings.clientInfo,
       maxRounds: settings.maxRounds,
       ...ways,
+      // Tasks are on unless switched off (README "Tasks"): the demo's deploy and release run as tasks.
+      tasks: settings.tasks !== false,
       // Ends calls to a server that went quiet; never runs while a person answers (0: no timeout).
       ...((settings.timeoutMs ?? DEFAULT_TIMEOUT_MS) > 0 ? { requestTimeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS } : {}),
       step: (draft) => (connection.getState().settings.stepMode ? step.hold(draft) : Promise.resolve({ action: "send", draft })),
     });
+    // What the client declares, the tasks extension included.
+    connection.setState({ declared: c.declared as Record<string, unknown> });
     // Subscribe before negotiating, so the log shows the discover/initialize frames too.
     unsubscribe = c.subscribe((e) => onEvent(e, connectionId));
     client = c;

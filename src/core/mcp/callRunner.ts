@@ -12,13 +12,16 @@ import type { RetryDraft, StepHook } from "./events";
 import { LegacyInput } from "./legacyInput";
 import { baseParams } from "./modernRequest";
 import { checkResultShape } from "./resultShape";
+import { continueAsTask, withTaskParam, type TaskCallOptions } from "../tasks/drive";
+import { isLegacyCreateTaskResult } from "../tasks/parse";
 import { answerUrlRequired } from "./urlRequiredRound";
 import { explainUrlRequired, isUrlRequired } from "./urlRequired";
 
 /** requestState longer than this is refused, not echoed: 256 KiB (the reference server signs at most 64 KiB). */
 export const MAX_REQUEST_STATE_LENGTH = 256 * 1024;
 
-export interface CallOptions {
+/** Per call; `task` and `onTask` apply if the call becomes a task (src/core/tasks). */
+export interface CallOptions extends TaskCallOptions {
   signal?: AbortSignal;
   /** Overrides the client's step hook for this call. */
   step?: StepHook;
@@ -73,7 +76,9 @@ export class CallRunner {
   /** Runs one call, reporting callStarted (synchronously) through callFinished. */
   async run(call: CallRecord, options: CallOptions): Promise<Record<string, unknown>> {
     const host = this.#host;
-    const { id: callId, method, params } = call;
+    const { id: callId, method } = call;
+    // A 2025-11-25 tools/call goes as a task when both sides take it (src/core/tasks).
+    const params = withTaskParam(host, method, call.params, options);
     const started = host.clock.now();
     const controller = new AbortController();
     const onAbort = (): void => controller.abort(options.signal?.reason);
@@ -152,6 +157,8 @@ export class CallRunner {
       const sendOptions = { id, signal: state.signal, ...(options.headers ? { headers: options.headers } : {}) };
       host
         .request(state.method, params, sendOptions)
+        // A call that became a task (2025-11-25 `{task}`) is followed to its end (src/core/tasks).
+        .then((result) => (isLegacyCreateTaskResult(result) ? continueAsTask(host, state, result, options, (resultId) => this.#track(resultId, state)) : result))
         .then(resolve, (e: unknown) => {
           // A request given up on time is given up on the server too, so it stops working.
           if (e instanceof McpError && e.kind === "timeout") cancel(e.message);
@@ -177,6 +184,7 @@ export class CallRunner {
       // A missing resultType is "complete" (what older servers send); unknown ones are invalid.
       const resultType = result.resultType ?? "complete";
       if (resultType === "complete") return result;
+      if (resultType === "task") return continueAsTask(host, state, result, options, (id) => this.#track(id, state));
       if (resultType !== "input_required") {
         throw new McpError({ kind: "protocol", message: `unrecognised resultType: ${JSON.stringify(resultType).slice(0, 80)}` });
       }

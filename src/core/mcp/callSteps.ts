@@ -2,7 +2,8 @@ import type { Clock } from "../jsonrpc/connection";
 import { McpError, toMcpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import type { Era } from "../protocol/revisions";
-import type { ClientCapabilities, InputRequest, InputResponse } from "../protocol/types";
+import type { ClientCapabilities, InputRequest, InputResponse, ServerCapabilities, Tool } from "../protocol/types";
+import type { TaskOptions } from "../tasks/types";
 import { answerInput } from "./answerInput";
 import type { ClientEvent, RetryDraft, StepHook } from "./events";
 import type { ModernRequestOptions } from "./modernRequest";
@@ -26,6 +27,11 @@ export interface CallHost {
   /** The client's cap on input rounds per call, and its step hook. */
   readonly maxRounds: number;
   readonly step: StepHook | undefined;
+  /** What the server declared, and a listed tool by name (whether a 2025-11-25 call goes as a task). */
+  serverCapabilities(): ServerCapabilities;
+  tool(name: string): Tool | undefined;
+  /** How tasks are polled (ConnectOptions.tasks); per call, CallOptions.task overrides it. */
+  readonly taskOptions: TaskOptions;
   /** Sends one request in the negotiated era (the 2026-07-28 `_meta` and its -32022 retry included). */
   request(method: string, params: Record<string, unknown>, options: ModernRequestOptions): Promise<Record<string, unknown>>;
   notify(method: string, params: Record<string, unknown>): Promise<void>;

@@ -15,6 +15,8 @@ import { CallRunner, type CallOptions } from "./callRunner";
 import type { CallHost } from "./callSteps";
 import { DEFAULT_CLIENT_INFO, DEFAULT_MAX_ROUNDS, declaredCapabilities, type ConnectOptions, type InputHandlers } from "./options";
 import { checkResultType, stampModern, type ModernRequestOptions } from "./modernRequest";
+import { tasksDeclared, withTasksDeclared } from "../tasks/drive";
+import type { TaskOptions } from "../tasks/types";
 import { openSubscription, type ListenHandle, type ListenOptions, type SubscriptionFilter } from "./subscriptions";
 import { isObject } from "../util/isObject";
 import { checkRoots, withStandingRoots } from "./standingRoots";
@@ -47,6 +49,8 @@ export class Client {
   readonly clock: Clock;
   readonly options: ConnectOptions;
   readonly toolSchemas = new Map<string, Tool>();
+  /** How tasks are polled (ConnectOptions.tasks); per call, CallOptions.task overrides it. */
+  readonly taskOptions: TaskOptions;
   #snapshot: ClientSnapshot;
   #detach: () => void;
   readonly #runner: CallRunner;
@@ -63,7 +67,11 @@ export class Client {
     this.#roots = options.roots ? checkRoots(options.roots.list) : [];
     this.handlers = withStandingRoots(options.handlers ?? {}, options.roots, () => this.#roots);
     this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
-    this.declared = declaredCapabilities(this.handlers, options.capabilities, { samplingTools: options.samplingTools, rootsListChanged: options.roots !== undefined });
+    this.declared = withTasksDeclared(
+      declaredCapabilities(this.handlers, options.capabilities, { samplingTools: options.samplingTools, rootsListChanged: options.roots !== undefined }),
+      options.tasks,
+    );
+    this.taskOptions = typeof options.tasks === "object" ? options.tasks : {};
     this.offered = newestFirst(options.versions ?? REVISIONS);
     if (this.offered.length === 0) throw new McpError({ kind: "protocol", message: `no known revision in versions: ${JSON.stringify(options.versions)}` });
     this.maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
@@ -114,6 +122,9 @@ export class Client {
       handlers: this.handlers,
       maxRounds: this.maxRounds,
       step: this.options.step,
+      serverCapabilities: () => this.serverCapabilities,
+      tool: (name) => this.toolSchemas.get(name),
+      taskOptions: this.taskOptions,
       request: (method, params, options) => this.request(method, params, options),
       notify: (method, params) => connection().notify(method, params),
       newId: () => connection().newId(),
@@ -261,7 +272,7 @@ export class Client {
       const stamped = stampModern(params, revision, this.clientInfo, capabilities);
       try {
         const sendOptions = { ...this.#timeout(options), ...(options.id !== undefined && attempt === 0 ? { id: options.id } : {}) };
-        return checkResultType(method, await this.connection.request(method, stamped, sendOptions));
+        return checkResultType(method, await this.connection.request(method, stamped, sendOptions), tasksDeclared(capabilities));
       } catch (e) {
         if (!(e instanceof McpError) || e.code !== ErrorCode.UnsupportedProtocolVersion || attempt > 0) throw e;
         const supported = isObject(e.data) && Array.isArray(e.data.supported) ? (e.data.supported as string[]) : [];

@@ -4,6 +4,7 @@ import type { RequestId } from "../jsonrpc/messages";
 import type { Era } from "../protocol/revisions";
 import type { Implementation, InputRequest, InputRequests, InputResponse, InputResponses, Root, ServerCapabilities } from "../protocol/types";
 import type { DecodedState } from "../state/decode";
+import type { TaskEvent } from "../tasks/types";
 
 /** A retry held in step mode (or an initialize-era answer about to go), open to edits. */
 export interface RetryDraft {
@@ -16,6 +17,8 @@ export interface RetryDraft {
   inputResponses: InputResponses;
   /** Present only when the server sent one; echoed byte for byte unless the user edits it. */
   requestState?: string;
+  /** Set when the answers go to a running task (2026-07-28 `tasks/update`), not in a retry of the call. */
+  taskId?: string;
 }
 
 /** What a step hook decides: send (the draft, maybe edited) or abandon the call. */
@@ -79,4 +82,6 @@ export type ClientEvent =
   | { type: "retrySent"; callId: string; round: number; requestId: RequestId; draft: RetryDraft; edited: boolean; kind?: "urlRequired"; at: number }
   | { type: "callFinished"; callId: string; method: string; rounds: number; at: number; ms: number; result?: Record<string, unknown>; error?: McpError }
   | { type: "notification"; method: string; params: Record<string, unknown> | undefined; callId: string | undefined; at: number }
-  | { type: "closed"; reason: string };
+  | { type: "closed"; reason: string }
+  /** A call that became a task (src/core/tasks): creation, polls, status changes, answers sent, the end. */
+  | TaskEvent;

@@ -42,9 +42,17 @@ export function baseParams(params: Record<string, unknown>): Record<string, unkn
  * A 2026-07-28 result's `resultType` as the client must read it: absent is
  * "complete", "input_required" only on tools/call, prompts/get and resources/read, anything else invalid.
  */
-export function checkResultType(method: string, result: Record<string, unknown>): Record<string, unknown> {
+export function checkResultType(method: string, result: Record<string, unknown>, takesTasks = false): Record<string, unknown> {
   const resultType = result.resultType ?? "complete";
   if (resultType === "complete") return result;
+  if (resultType === "task") {
+    // "task" is a recognised value only for a client that declared the tasks extension (ext-tasks).
+    if (!takesTasks) {
+      throw new McpError({ kind: "protocol", message: `the server answered ${method} with a task (resultType "task"), but this client did not declare the io.modelcontextprotocol/tasks extension` });
+    }
+    if (method !== "tools/call") throw new McpError({ kind: "protocol", message: `${method} may not become a task; only tools/call may` });
+    return result;
+  }
   if (resultType !== "input_required") {
     throw new McpError({ kind: "protocol", message: `unrecognised resultType: ${JSON.stringify(resultType).slice(0, 80)}` });
   }

@@ -12,6 +12,7 @@ import type {
   Root,
 } from "../protocol/types";
 import type { StepHook } from "./events";
+import type { TaskOptions } from "../tasks/types";
 
 /** What an input handler learns about the question besides its params. */
 export interface InputContext {
@@ -52,6 +53,12 @@ export interface ConnectOptions {
   step?: StepHook;
   /** Per-request timeout; it never runs while a person is answering that request's input. */
   requestTimeoutMs?: number;
+  /**
+   * Takes tasks (src/core/tasks): declares the io.modelcontextprotocol/tasks extension on every
+   * 2026-07-28 request and sends 2025-11-25 task-capable tool calls as tasks. An object also sets
+   * how tasks are polled. Off by default.
+   */
+  tasks?: boolean | TaskOptions;
   /** How long the 2026-07-28 probe waits before taking silence for an older server. */
   probeTimeoutMs?: number;
   clock?: Clock;

@@ -8,7 +8,23 @@ import type { ClientEvent, Frame, InputKind, McpError } from "../index";
 /** The client events that belong to one call, in order. */
 export type CallEvent = Extract<
   ClientEvent,
-  { type: "callStarted" | "roundStarted" | "inputRequested" | "inputAnswered" | "retryHeld" | "retrySent" | "callFinished" | "notification" }
+  {
+    type:
+      | "callStarted"
+      | "roundStarted"
+      | "inputRequested"
+      | "inputAnswered"
+      | "retryHeld"
+      | "retrySent"
+      | "callFinished"
+      | "notification"
+      | "taskCreated"
+      | "taskPolled"
+      | "taskStatus"
+      | "taskInputSent"
+      | "taskCancelRequested"
+      | "taskFinished";
+  }
 >;
 
 export interface CallRecord {

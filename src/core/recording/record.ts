@@ -1,7 +1,22 @@
 import type { CallHandle } from "../index";
 import type { CallEvent, CallRecord } from "./model";
 
-const CALL_EVENTS = new Set(["callStarted", "roundStarted", "inputRequested", "inputAnswered", "retryHeld", "retrySent", "callFinished"]);
+const CALL_EVENTS = new Set([
+  "callStarted",
+  "roundStarted",
+  "inputRequested",
+  "inputAnswered",
+  "retryHeld",
+  "retrySent",
+  "callFinished",
+  // A call that became a task (src/core/tasks): its creation, polls, status changes, answers sent, end.
+  "taskCreated",
+  "taskPolled",
+  "taskStatus",
+  "taskInputSent",
+  "taskCancelRequested",
+  "taskFinished",
+]);
 
 /** A client event that belongs in a call's record: its own lifecycle events and notifications tied to it. */
 export function isCallEvent(event: { type: string; callId?: string | undefined }): event is CallEvent {

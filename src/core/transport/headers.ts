@@ -7,10 +7,14 @@ import { isObject } from "../util/isObject";
  */
 
 /** Methods whose `Mcp-Name` header mirrors `params.name` or `params.uri` (§"Standard Request Headers"). */
-const NAME_SOURCES: Readonly<Record<string, "name" | "uri">> = {
+const NAME_SOURCES: Readonly<Record<string, "name" | "uri" | "taskId">> = {
   "tools/call": "name",
   "prompts/get": "name",
   "resources/read": "uri",
+  // The tasks extension routes by task id (ext-tasks "Streamable HTTP: Routing Headers").
+  "tasks/get": "taskId",
+  "tasks/update": "taskId",
+  "tasks/cancel": "taskId",
 };
 
 /** The value `Mcp-Name` mirrors, so header and body can never disagree; undefined when none applies. */

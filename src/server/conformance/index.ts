@@ -10,6 +10,7 @@ import { server, type McpServer, type ServerOptions } from "../server";
 import { contentPrompts, contentResources, contentTemplates, contentTools, statelessTools } from "./content";
 import { legacyTools } from "./legacy";
 import { mrtrPrompts, mrtrTools } from "./mrtr";
+import { conformanceTaskTools } from "./tasks";
 
 export function conformanceServer(options: Partial<ServerOptions> = {}): McpServer {
   const changes = options.changes ?? new ChangeFeed();
@@ -17,7 +18,8 @@ export function conformanceServer(options: Partial<ServerOptions> = {}): McpServ
     name: "presa-conformance",
     title: "presa reference server (conformance fixtures)",
     version: "0.1.0",
-    tools: [...contentTools, ...mrtrTools, ...statelessTools(changes), ...legacyTools, ...demoTools],
+    // The tasks fixtures bring their own greet (one that also takes a name argument).
+    tools: [...contentTools, ...mrtrTools, ...statelessTools(changes), ...legacyTools, ...conformanceTaskTools, ...demoTools.filter((t) => t.name !== "greet")],
     resources: [...contentResources, ...demoResources],
     resourceTemplates: [...contentTemplates, ...demoResourceTemplates],
     prompts: [...contentPrompts, ...mrtrPrompts, ...demoPrompts],

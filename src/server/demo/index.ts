@@ -4,6 +4,7 @@ import { server, type McpServer, type ServerOptions } from "../server";
 import { formTools } from "./formTools";
 import { countdown, setupWizard, toggleExtraTool } from "./qaTools";
 import { demoPrompts, demoResources, demoResourceTemplates } from "./resources";
+import { taskDemoTools } from "./taskTools";
 import { demoTools } from "./tools";
 import { applyVariant, type DemoVariant } from "./variants";
 import { DEMO_ICONS, withIcons } from "./icons";
@@ -11,6 +12,7 @@ import { urlRequiredTools, waysTools } from "./waysTools";
 
 export { demoTools } from "./tools";
 export { greet, twoSteps } from "./seedTools";
+export { deploy, release, taskDemoTools } from "./taskTools";
 export { DEMO_VARIANTS, isDemoVariant, type DemoVariant } from "./variants";
 
 export interface DemoServerOptions extends Partial<ServerOptions> {
@@ -32,7 +34,7 @@ export function demoServer(options: DemoServerOptions = {}): McpServer {
     version: "0.1.0",
     instructions: "A demo of MCP input flows: forms, links, sampling and roots, in both protocol eras.",
     icons: DEMO_ICONS.server,
-    tools: withIcons([...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...formTools, ...urlRequiredTools(), ...waysTools], DEMO_ICONS.tool),
+    tools: withIcons([...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...formTools, ...urlRequiredTools(), ...waysTools, ...taskDemoTools], DEMO_ICONS.tool),
     resources: withIcons(demoResources, DEMO_ICONS.resource),
     resourceTemplates: withIcons(demoResourceTemplates, DEMO_ICONS.template),
     prompts: withIcons(demoPrompts, DEMO_ICONS.prompt),

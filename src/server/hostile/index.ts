@@ -2,10 +2,12 @@ import { greet } from "../demo/seedTools";
 import type { ToolDefinition } from "../definitions";
 import { server, type McpServer, type ServerOptions } from "../server";
 import { HTML_LINE } from "./payloads";
+import { hostileTaskTools } from "./taskTools";
 import { hostileTools } from "./tools";
 import { HOSTILE_ICONS, hostileIcons, urlRequiredAnywhere } from "./ways";
 
 export { hostileTools } from "./tools";
+export { hostileTaskTools } from "./taskTools";
 export { HOSTILE_ICONS } from "./ways";
 export { PWNED, HTML_PAYLOADS, HTML_LINE, JAVASCRIPT_URL, DATA_URL, MEGABYTE_TOKEN } from "./payloads";
 
@@ -29,7 +31,7 @@ export function hostileServer(options: Partial<ServerOptions> = {}): McpServer {
     version: "0.1.0",
     instructions: `A server that misbehaves on purpose. ${HTML_LINE}`,
     icons: HOSTILE_ICONS,
-    tools: [...hostileTools, hostileIcons, urlRequiredAnywhere, greet, echo],
+    tools: [...hostileTools, hostileIcons, urlRequiredAnywhere, ...hostileTaskTools, greet, echo],
     // Endless loops end on the client's round cap first; this is the initialize-era shim's own cap.
     maxLegacyRounds: 12,
     ...options,

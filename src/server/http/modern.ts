@@ -6,7 +6,15 @@ import { wireFaultOf } from "../wireFault";
 import { writeModernFault } from "./fault";
 import { corsHeaders, decodeHeaderValue, header, startSse, statusForError, writeJson, writeSseEvent } from "./wire";
 
-const NAME_SOURCES: Record<string, "name" | "uri"> = { "tools/call": "name", "prompts/get": "name", "resources/read": "uri" };
+// ext-tasks "Streamable HTTP: Routing Headers": the tasks methods mirror params.taskId.
+const NAME_SOURCES: Record<string, "name" | "uri" | "taskId"> = {
+  "tools/call": "name",
+  "prompts/get": "name",
+  "resources/read": "uri",
+  "tasks/get": "taskId",
+  "tasks/update": "taskId",
+  "tasks/cancel": "taskId",
+};
 
 /** SEP-2243: the headers must say what the body says, or the request is refused with -32020. */
 function headerMismatch(req: IncomingMessage, message: JsonRpcRequest): string | undefined {

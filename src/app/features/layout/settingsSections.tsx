@@ -6,6 +6,7 @@ import { TimeoutField } from "../connection/components/TimeoutField";
 import { layoutActions } from "./layoutStore";
 import { SamplingToolsSetting } from "../input/components/SamplingToolsSetting";
 import { StandingRootsSettings } from "../roots/StandingRootsSettings";
+import { TasksSetting } from "../tasks/TasksSetting";
 
 /**
  * One section of the settings dialog. The list below is the one place a section is added (sign-in,
@@ -99,6 +100,7 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
   { id: "capabilities", title: "Client capabilities", Component: Capabilities },
   { id: "sampling-tools", title: "Sampling with tools", Component: SamplingToolsSetting },
   { id: "standing-roots", title: "Standing roots", Component: StandingRootsSettings },
+  { id: "tasks", title: "Tasks", Component: TasksSetting },
   { id: "calls", title: "Calls", Component: Calls },
   { id: "client-info", title: "Client identity", Component: ClientIdentity },
   { id: "layout", title: "Layout", Component: Layout },

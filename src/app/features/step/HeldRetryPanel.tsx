@@ -12,7 +12,9 @@ export function HeldRetryPanel({ held }: { held: HeldRetry }) {
   const [edits, setEdits] = useState<RetryEdits>(() => initialEdits(draft));
   const built = useMemo(() => buildRetry(draft, edits), [draft, edits]);
   const ids = { responses: useId(), token: useId(), error: useId() };
-  const modern = draft.era === "modern";
+  // A task's answers (2026-07-28) go with tasks/update, not in a retry of the call, and carry no token.
+  const task = draft.taskId;
+  const modern = draft.era === "modern" && task === undefined;
   const multiline = /[\r\n]/.test(edits.token);
   const patch = (p: Partial<RetryEdits>): void => setEdits((e) => ({ ...e, ...p }));
   const ref = useRef<HTMLElement>(null);
@@ -21,7 +23,7 @@ export function HeldRetryPanel({ held }: { held: HeldRetry }) {
     <article ref={ref} tabIndex={-1} className="held-retry" aria-label="Held retry">
       <header>
         <strong>{modern ? "Retry held" : "Answer held"}</strong> <span className="badge">round {draft.round}</span>
-        <span className="badge era">{modern ? "goes as a retry" : "answers a live server request"}</span>
+        <span className="badge era">{task !== undefined ? `goes with tasks/update to task ${task}` : modern ? "goes as a retry" : "answers a live server request"}</span>
         <code>{draft.method}</code>
       </header>
       <div className="held-params">
@@ -81,7 +83,7 @@ export function HeldRetryPanel({ held }: { held: HeldRetry }) {
       {built.ok && built.responsesEdited && <p className="muted">answers edited</p>}
       <div className="actions">
         <button type="button" disabled={!built.ok} onClick={() => built.ok && session.step.send(held.id, built.draft)}>
-          {modern ? "Send retry" : "Send answer"}
+          {modern ? "Send retry" : task !== undefined ? "Send with tasks/update" : "Send answer"}
         </button>
         <button type="button" className="secondary" onClick={() => session.step.abort(held.id)}>
           Abandon call

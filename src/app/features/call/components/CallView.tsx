@@ -4,6 +4,7 @@ import { ErrorView } from "../../errors/ErrorView";
 import { HeldRetryPanel, InputRequestCard } from "../../input/questionCards";
 import { ServerCompleted } from "../../input/components/ServerCompleted";
 import { CallNotifications } from "../../notifications/components/CallNotifications";
+import { TaskCard } from "../../tasks/TaskCard";
 import { ResultView } from "./ResultView";
 
 /** The selected call as it runs: its pending questions, held retries, then its result or error. */
@@ -41,6 +42,7 @@ export function CallView() {
       </header>
       <CallNotifications call={call} />
       <ServerCompleted call={call} />
+      <TaskCard call={call} />
       <Suspense fallback={<p className="muted">Loading the question…</p>}>
         {mine.map((p) => (
           <InputRequestCard key={p.id} input={p} />

@@ -3,6 +3,7 @@ import { useQuestionFocus } from "../../layout/focusQuestion";
 import { useConnection } from "../../../lib/context";
 import { SaveCannedAction } from "../../canned/components/SaveCannedAction";
 import { ItemIcon } from "../../icons/ItemIcon";
+import { TaskTravelBadge, useIsTask } from "../../tasks/TaskTravelBadge";
 import type { PendingInput } from "../inputStore";
 import { stringsIn } from "../utils/invisible";
 import { kindLabel, travelLabel } from "../utils/travel";
@@ -53,6 +54,8 @@ export function InputRequestCard({ input }: { input: PendingInput }) {
   const texts = useMemo(() => [input.key, ...stringsIn(input.params)], [input.key, input.params]);
   const ref = useRef<HTMLElement>(null);
   useQuestionFocus(ref);
+  // A task's question travels its own way (tasks/update, or a live request on tasks/result).
+  const isTask = useIsTask(input.callId);
   return (
     <article ref={ref} tabIndex={-1} className="input-card" aria-label={`Input request ${input.key}`} data-kind={input.kind} data-era={input.era}>
       <header>
@@ -61,9 +64,13 @@ export function InputRequestCard({ input }: { input: PendingInput }) {
           <ServerText text={input.key} />
         </code>
         <span className="badge">round {input.round}</span>
-        <span className="badge travel" data-era={input.era}>
-          {travelLabel(input.era)}
-        </span>
+        {isTask ? (
+          <TaskTravelBadge callId={input.callId} />
+        ) : (
+          <span className="badge travel" data-era={input.era}>
+            {travelLabel(input.era)}
+          </span>
+        )}
         <Asker />
         <SaveCannedAction input={input} />
       </header>

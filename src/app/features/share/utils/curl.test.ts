@@ -31,6 +31,16 @@ describe("curlCommand", () => {
   it.each<[string, ReturnType<typeof req>, Record<string, string>, unknown, string[]]>([
     ["a resources/read names the URI", req("resources/read", { uri: "demo://weather", _meta: MODERN }), {}, undefined, ["-H 'Mcp-Name: demo://weather'"]],
     ["a list has no Mcp-Name", req("tools/list", { _meta: MODERN }), {}, undefined, ["-H 'Mcp-Method: tools/list'"]],
+    // A task's requests (issue 16, ext-tasks routing headers): Mcp-Name carries the task id.
+    ["a tasks/get names the task", req("tasks/get", { taskId: "t-42", _meta: MODERN }), {}, undefined, ["-H 'Mcp-Method: tasks/get'", "-H 'Mcp-Name: t-42'"]],
+    [
+      "a tasks/update names the task",
+      req("tasks/update", { taskId: "t-42", inputResponses: { golive: { action: "accept", content: { confirm: true } } }, _meta: MODERN }),
+      {},
+      undefined,
+      ["-H 'Mcp-Method: tasks/update'", "-H 'Mcp-Name: t-42'"],
+    ],
+    ["a tasks/cancel names the task", req("tasks/cancel", { taskId: "t-42", _meta: MODERN }), {}, undefined, ["-H 'Mcp-Name: t-42'"]],
     ["custom headers follow, with their spelling", req("tools/list", { _meta: MODERN }), { Authorization: "Bearer t0k'en" }, undefined, ["-H 'Authorization: Bearer t0k'\\''en'"]],
     ["a custom header cannot override a protocol one", req("tools/list", { _meta: MODERN }), { "mcp-method": "evil" }, undefined, ["-H 'Mcp-Method: tools/list'"]],
     [

@@ -1,0 +1,74 @@
+import type { McpError } from "../errors";
+import type { RequestId } from "../jsonrpc/messages";
+import type { Era } from "../protocol/revisions";
+
+/** The 2026-07-28 tasks extension (ext-tasks "Extension Identifier"). */
+export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+/** `_meta` key of 2025-11-25 messages made for a task ("Related Task Metadata"). */
+export const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+export const TASK_STATUSES = ["working", "input_required", "completed", "failed", "cancelled"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export function isTerminalStatus(status: TaskStatus): boolean {
+  return status === "completed" || status === "failed" || status === "cancelled";
+}
+
+/** A task as the client last saw it, in either era's words (ttl/ttlMs, pollInterval/pollIntervalMs). */
+export interface TaskSnapshot {
+  taskId: string;
+  status: TaskStatus;
+  statusMessage: string | undefined;
+  createdAt: string;
+  lastUpdatedAt: string;
+  /** null: the server keeps it without limit. */
+  ttlMs: number | null;
+  /** What the server asked for; the client waits `effectivePollMs(...)`. */
+  pollIntervalMs: number | undefined;
+}
+
+/** How the client polls and how long it waits (per client in ConnectOptions.tasks, per call in CallOptions.task). */
+export interface TaskOptions {
+  /** Never poll faster than this, whatever the server asks (default 100 ms): a 0 ms interval cannot make it spin. */
+  minPollIntervalMs?: number;
+  /** Never wait longer than this between polls (default 5000 ms), so a huge interval cannot stall the call. */
+  maxPollIntervalMs?: number;
+  /** When the server suggests none (default 1000 ms). */
+  defaultPollIntervalMs?: number;
+  /** Give up on the task after this long, cancel it and fail the call (default 300000 ms). */
+  timeoutMs?: number;
+  /** 2025-11-25: the `task.ttl` to ask for (the server may override it). */
+  ttlMs?: number;
+}
+
+export const TASK_DEFAULTS = {
+  minPollIntervalMs: 100,
+  maxPollIntervalMs: 5_000,
+  defaultPollIntervalMs: 1_000,
+  timeoutMs: 300_000,
+} as const;
+
+/** How a task's answers travel: 2026-07-28 `tasks/update`, 2025-11-25 answers to live requests on `tasks/result`. */
+export type AnswerTravel = "tasks/update" | "live request";
+
+/** What the task runner reports, for the app to draw a task card (issue 16 §4). */
+export type TaskEvent =
+  | { type: "taskCreated"; callId: string; era: Era; task: TaskSnapshot; at: number }
+  | {
+      type: "taskPolled";
+      callId: string;
+      taskId: string;
+      /** 1-based count of tasks/get requests. */
+      poll: number;
+      status: TaskStatus | undefined;
+      /** Round trip of this tasks/get. */
+      ms: number;
+      /** What the server asked for, and what the client waits until the next poll (after floor and ceiling). */
+      serverPollIntervalMs: number | undefined;
+      nextPollInMs: number;
+      at: number;
+    }
+  | { type: "taskStatus"; callId: string; taskId: string; from: TaskStatus | undefined; task: TaskSnapshot; at: number }
+  | { type: "taskInputSent"; callId: string; taskId: string; keys: string[]; travel: AnswerTravel; requestId: RequestId; at: number }
+  | { type: "taskCancelRequested"; callId: string; taskId: string; reason: string; at: number }
+  | { type: "taskFinished"; callId: string; taskId: string; status: TaskStatus | undefined; polls: number; ms: number; error?: McpError; at: number };
