@@ -50,7 +50,7 @@ export function explainError(error: McpError): Explanation {
       return {
         title: error.status ? `HTTP ${error.status}` : "Transport failure",
         detail: error.message,
-        hint: error.status === 401 || error.status === 403 ? "The server wants credentials: add an Authorization header." : "Check the URL, that the server runs, and that it allows this origin (CORS).",
+        hint: error.status === 401 || error.status === 403 ? "The server wants credentials: sign in (OAuth) below, or add an Authorization header; the sign-in steps say where a sign-in stopped." : "Check the URL, that the server runs, and that it allows this origin (CORS).",
       };
     case "timeout":
       return {
