@@ -37,7 +37,7 @@ test("the palette lists resources and prompts, filters, and moves with the arrow
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("ArrowUp");
   await expect(options.nth(2)).toHaveAttribute("aria-selected", "true");
-  await search.fill("weather");
+  await search.fill("demo://weather");
   await expect(options).toHaveCount(1);
   await page.keyboard.press("Enter");
   await expect(catalog(page).getByRole("tab", { name: /^Resources/ })).toHaveAttribute("aria-selected", "true");

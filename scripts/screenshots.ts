@@ -1,5 +1,6 @@
-// Takes the README's screenshots from the real app: builds it, serves it on 127.0.0.1, drives the
-// embedded demo server through the main flows in Chromium, and writes docs/screenshots/*.png.
+// Takes the README's screenshots from the real app: builds it (into its own folder, so an e2e run's
+// build is left alone), serves it on 127.0.0.1, drives the embedded demo server through the main
+// flows in Chromium at 1280x800 (the layout the issue sizes for), and writes docs/screenshots/*.png.
 import { execSync, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createServer } from "node:net";
@@ -7,6 +8,8 @@ import { chromium, type Page } from "@playwright/test";
 import { resolveChromium } from "../e2e/support/chromium";
 
 const OUT = "docs/screenshots";
+const DIST = "dist-screenshots";
+const VIEWPORT = { width: 1280, height: 800 };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -43,9 +46,10 @@ const connected = (page: Page) => page.getByTestId("connection-status").filter({
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  if (!process.argv.includes("--no-build")) execSync("npx vite build", { stdio: "inherit" });
+  if (!process.argv.includes("--no-build")) execSync(`npx vite build --outDir ${DIST}`, { stdio: "inherit" });
   const port = await freePort();
-  const preview = spawn("npx", ["vite", "preview", "--host", "127.0.0.1", "--port", String(port), "--strictPort"], { stdio: "ignore" });
+  // Its own process group, so stopping it also stops the vite process npx starts.
+  const preview = spawn("npx", ["vite", "preview", "--outDir", DIST, "--host", "127.0.0.1", "--port", String(port), "--strictPort"], { stdio: "ignore", detached: true });
   const browser = await chromium.launch({
     executablePath: resolveChromium(),
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -53,9 +57,15 @@ async function main(): Promise<void> {
   try {
     const base = `http://127.0.0.1:${port}/`;
     await waitFor(base);
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });
+    const page = await browser.newPage({ viewport: VIEWPORT, colorScheme: "light" });
     await page.goto(base);
     await connected(page);
+
+    // The settings dialog: everything the one-line connection bar leaves out.
+    await page.getByRole("button", { name: "Settings" }).click();
+    await page.getByRole("dialog", { name: "Connection settings" }).waitFor();
+    await shot(page, "settings");
+    await page.keyboard.press("Escape");
 
     await pick(page, /^Survey/);
     await page.getByRole("button", { name: "Call tool", exact: true }).click();
@@ -95,11 +105,13 @@ async function main(): Promise<void> {
     await card(page, "Tell us about yourself").waitFor();
     await shot(page, "initialize-era");
 
-    const dark = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: "dark" });
+    const dark = await browser.newPage({ viewport: VIEWPORT, colorScheme: "dark" });
     await dark.goto(base);
     await connected(dark);
+    await dark.getByRole("button", { name: "Settings" }).click();
     await dark.getByLabel("Sampling", { exact: true }).selectOption("off");
     await connected(dark);
+    await dark.keyboard.press("Escape");
     await pick(dark, /^Summarize/);
     await dark.getByRole("button", { name: "JSON", exact: true }).click();
     await dark.getByLabel("Arguments (JSON)").fill('{"text":"hello"}');
@@ -108,7 +120,7 @@ async function main(): Promise<void> {
     await shot(dark, "error-dark");
   } finally {
     await browser.close();
-    preview.kill();
+    if (preview.pid !== undefined) process.kill(-preview.pid, "SIGTERM");
   }
 }
 
