@@ -14,6 +14,9 @@ export function MockModelPanel() {
         <span>Mock model answers sampling</span>
       </label>
       <textarea aria-label="Mock model script" rows={4} spellCheck={false} value={mock.script} onChange={(e) => cannedStore.setMock({ script: e.target.value })} />
+      <p className="muted">
+        A reply <code>{'tool:get_weather {"city":"$1"}'}</code> (several joined with <code>&&</code>) answers with <code>tool_use</code> blocks when the request offers those tools (sampling with tools).
+      </p>
       {problems.map((p) => (
         <p key={p} className="field-error">
           {p}
