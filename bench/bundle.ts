@@ -5,7 +5,7 @@
  * `<script type="module" src>` entries and `<link rel="modulepreload">` files, each gzipped (level
  * 9) on its own. Lazy chunks (our forms engine, their code-split views) are not in the first view.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -45,7 +45,16 @@ export function officialWebClient(): { root: string; version: string } {
   return { root: join(dirname(pkg), "clients/web/dist"), version };
 }
 
+/** The page build must take its token hashing from @noble/hashes, never pull node:crypto (package.json #platform-crypto). */
+function checkNoNodeCrypto(root: string): void {
+  const assets = join(root, "assets");
+  for (const name of readdirSync(assets).filter((f) => f.endsWith(".js"))) {
+    if (readFileSync(join(assets, name), "utf8").includes("node:crypto")) throw new Error(`the page build pulls node:crypto (${name})`);
+  }
+}
+
 export async function run(log: (line: string) => void): Promise<Figure[]> {
+  checkNoNodeCrypto(resolve(APP_DIR));
   const ours = firstView(resolve(APP_DIR));
   const official = officialWebClient();
   const theirs = firstView(official.root);

@@ -127,7 +127,7 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
   const official = await startOfficial(demo.url);
   const browser = await launchChromium();
   // Ours: the page connects to its embedded demo server by itself (the connection bar's status).
-  const oursConnected = `document.querySelector('.status[data-status="connected"]') !== null`;
+  const oursConnected = `document.querySelector('.status[data-status="connected"], [aria-live][data-status="connected"]') !== null`;
   // Ours to the same HTTP server as theirs, from a link naming it, with one click on Connect.
   const oursHttp = async (page: Page): Promise<void> => page.getByRole("button", { name: /^connect$/i }).first().click();
   // Theirs: the server card's status reads "Connected" after the click on its switch.
