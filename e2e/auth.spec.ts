@@ -103,6 +103,29 @@ test("signs in through the real authorization server (login + consent in a popup
   await expect(result(page)).toContainText("Hello, Ada!");
 });
 
+test("a tool that needs more scope asks again (403 insufficient_scope): a second consent, then the call goes through", async ({ page }) => {
+  await openApp(page);
+  await connectToProtectedDemo(page);
+  const popup = await signInFromPrompt(page);
+  await loginAndConsent(popup, "Allow");
+  await expect(page.getByTestId("connection-status")).toHaveText("connected");
+
+  await pick(page, /^List workspace/);
+  const [again] = await Promise.all([page.context().waitForEvent("page"), run(page)]);
+  await again.waitForLoadState();
+  // Already signed in at the authorization server: only the consent for the added scope.
+  await expect(again.getByRole("heading", { name: "Allow access?" })).toBeVisible();
+  await expect(again.getByText("workspace:read")).toBeVisible();
+  await again.getByRole("button", { name: "Allow" }).click();
+  // With the scope granted, the tool runs: it asks which roots the client shares.
+  await page.getByRole("article", { name: /^Input request / }).getByRole("button", { name: "Send roots" }).click();
+  await expect(result(page)).toContainText("root(s)");
+  await expect(page.getByTestId("auth-state")).toContainText("workspace:read");
+  await page.getByText(/^Sign-in steps \(\d+\)$/).click();
+  const steps = page.getByRole("list", { name: "Sign-in steps" }).getByTestId("auth-step");
+  await expect(steps.filter({ hasText: "Step-up (more scope)" }).first()).toContainText("403 insufficient_scope");
+});
+
 test("a refused sign-in (Deny on the consent page) is explained with the step that failed", async ({ page }) => {
   await openApp(page);
   await connectToProtectedDemo(page);
