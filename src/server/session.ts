@@ -220,13 +220,20 @@ export class ServerSession {
     const abort = new LazyAbort();
     this.#inflight.set(request.id, abort);
     try {
+      // Every field written out in one order (no spread): one object shape for every request, made
+      // on V8's fast path (the spread cost about a tenth of an in-process flow's CPU).
       return await routeRequest(request, {
-        ...scope,
         server: this.#server,
         connection: this.connection,
+        requestId: request.id,
         caller: context.caller ?? this.#caller,
         abort,
-        requestId: request.id,
+        revision: scope.revision,
+        era: scope.era,
+        clientCapabilities: scope.clientCapabilities,
+        clientInfo: scope.clientInfo,
+        logLevel: scope.logLevel,
+        session: scope.session,
       });
     } finally {
       this.#inflight.delete(request.id);
