@@ -102,9 +102,9 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
   const c: number[] = [];
   spans.length = 0;
   side = undefined;
-  const gcs: { start: number; end: number }[] = [];
+  const gcs: { start: number; end: number; kind: number }[] = [];
   const gcObserver = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) gcs.push({ start: e.startTime, end: e.startTime + e.duration });
+    for (const e of list.getEntries()) gcs.push({ start: e.startTime, end: e.startTime + e.duration, kind: ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind) ?? 0 });
   });
   gcObserver.observe({ entryTypes: ["gc"] });
   for (let i = 0; i < SAMPLES; i++) {
@@ -159,8 +159,18 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
     `CPU per round p50 ${t.cpu50.toFixed(3)} ms p99 ${t.cpu99.toFixed(3)} ms; slowest 1% (${t.slow} rounds): ${t.withGc} overlap a GC pause (GC ${(100 * t.gcShare).toFixed(0)}% of their wall time), this process on CPU ${(100 * t.cpuShare).toFixed(0)}% of it; ${(100 * t.roundsWithGc).toFixed(1)}% of all rounds overlap a GC`;
   log(`  http tail, ours: ${describe(tOurs)}`);
   log(`  http tail, bare echo: ${describe(tBare)}`);
-  log(`  http GC: ${gcs.length} pauses, ${gcTotal.toFixed(1)} ms in all over ${spans.length} timed rounds`);
-  const tailNote = `slowest 1% of ours: ${tOurs.withGc} of ${tOurs.slow} overlap a GC pause (GC ${(100 * tOurs.gcShare).toFixed(0)}% of their wall time), the process on CPU ${(100 * tOurs.cpuShare).toFixed(0)}% of it (bare echo: ${tBare.withGc} of ${tBare.slow}, GC ${(100 * tBare.gcShare).toFixed(0)}%, CPU ${(100 * tBare.cpuShare).toFixed(0)}%); ${gcs.length} GC pauses, ${gcTotal.toFixed(1)} ms in all`;
+  // perf_hooks' kinds: 1 minor (scavenge), 2 major (mark-compact), 4 incremental marking, 8 weak callbacks.
+  const kinds = new Map<number, { n: number; ms: number }>();
+  for (const g of gcs) {
+    const k = kinds.get(g.kind) ?? { n: 0, ms: 0 };
+    k.n++;
+    k.ms += g.end - g.start;
+    kinds.set(g.kind, k);
+  }
+  const kindName: Record<number, string> = { 1: "minor", 2: "major", 4: "incremental", 8: "weak callbacks" };
+  const byKind = [...kinds].map(([k, v]) => `${v.n} ${kindName[k] ?? `kind ${k}`} (${v.ms.toFixed(1)} ms)`).join(", ");
+  log(`  http GC: ${gcs.length} pauses, ${gcTotal.toFixed(1)} ms in all over ${spans.length} timed rounds: ${byKind}`);
+  const tailNote = `slowest 1% of ours: ${tOurs.withGc} of ${tOurs.slow} overlap a GC pause (GC ${(100 * tOurs.gcShare).toFixed(0)}% of their wall time), the process on CPU ${(100 * tOurs.cpuShare).toFixed(0)}% of it (bare echo: ${tBare.withGc} of ${tBare.slow}, GC ${(100 * tBare.gcShare).toFixed(0)}%, CPU ${(100 * tBare.cpuShare).toFixed(0)}%); ${gcs.length} GC pauses, ${gcTotal.toFixed(1)} ms in all (${byKind})`;
   const note = `${SAMPLES} rounds each, interleaved, after ${WARMUP} warm-up; the greet flow's two POSTs (${posted.map((p) => p.body.length).join(" and ")} bytes) alternate; baseline: the same bytes and headers posted by the same fetch (Node ${process.versions.node}) to a bare node:http server that echoes the body`;
   return [
     figure({ id: "http.p50", name: "3. HTTP input round, p50", value: p50, unit: "ms", baseline: b50, baselineName: "bare echo", goal: withinTimes(1.2), note }),
