@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { answerForm, callView, inputCard, openApp, pageErrors, pick, result, roundsPanel, run, runWithJson, useRevision } from "./support/app";
+import { answerForm, callView, closeSettings, inputCard, openApp, openSettings, pageErrors, pick, result, roundsPanel, run, runWithJson, useRevision } from "./support/app";
 import { qaPanel } from "./support/qa";
 
 // Issue 16 item 4: a call that becomes a task, in Chromium at 1280x800. The app takes tasks by
@@ -136,5 +136,29 @@ test("a hostile task whose status goes backwards ends in words, and the page kee
   await run(page);
   await expect(result(page)).toContainText("Done after a second of 0 ms polls");
   await expect(taskCard(page).getByTestId("task-poll-summary")).toContainText("the server asked 0 ms");
+  expect(pageErrors(page)).toEqual([]);
+});
+
+test("the Tasks switch in Settings: off, deploy runs inline with no task card; on again, it is a task", async ({ page }) => {
+  const settings = await openSettings(page);
+  const box = settings.getByRole("checkbox", { name: "Tasks", exact: true });
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  await closeSettings(page);
+  await expect(page.getByTestId("connection-status")).toHaveText("connected");
+  await pick(page, /^Deploy/);
+  await runWithJson(page, { environment: "staging", stepMs: 50 });
+  await confirm(page, "Go live?", "Go live");
+  await expect(result(page)).toContainText("Deployed web to staging");
+  await expect(taskCard(page)).toHaveCount(0);
+
+  await (await openSettings(page)).getByRole("checkbox", { name: "Tasks", exact: true }).check();
+  await closeSettings(page);
+  await expect(page.getByTestId("connection-status")).toHaveText("connected");
+  await pick(page, /^Deploy/);
+  await runWithJson(page, { environment: "staging", stepMs: 50 });
+  await expect(taskCard(page)).toBeVisible();
+  await confirm(page, "Go live?", "Go live");
+  await expect(result(page)).toContainText("Deployed web to staging");
   expect(pageErrors(page)).toEqual([]);
 });
