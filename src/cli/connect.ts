@@ -11,7 +11,9 @@ import {
   describeExit,
   inProcessPair,
   isRevision,
-  type ClientCapabilities,
+  capabilitiesFromModes,
+  type CapabilityKey,
+  type CapabilityMode,
   type InputContext,
   type InputHandlers,
   type InputKind,
@@ -24,9 +26,7 @@ import { CliError } from "./errors";
 import { SpawnedStdioTransport } from "./stdio";
 import { parseHeader, splitCommand } from "./words";
 
-/** How the client treats one kind of input, as the app's capability toggles: answer it, declare it only, or leave it out. */
-export type CapabilityMode = "handled" | "declared" | "off";
-export type CapabilityKey = "elicitationForm" | "elicitationUrl" | "sampling" | "roots";
+export type { CapabilityKey, CapabilityMode } from "../core";
 export const CAPABILITY_FLAGS: Record<CapabilityKey, string> = { elicitationForm: "elicitation-form", elicitationUrl: "elicitation-url", sampling: "sampling", roots: "roots" };
 
 export type TargetSpec = { kind: "url"; url: string; headers: Record<string, string> } | { kind: "stdio"; argv: string[]; cwd?: string } | { kind: "embedded"; variant?: string };
@@ -90,18 +90,6 @@ export function targetFromFlags(v: { url?: string | undefined; header?: string[]
     return { kind: "embedded", ...(v.variant !== undefined ? { variant: v.variant } : {}) };
   }
   return undefined;
-}
-
-/** The capabilities declared from the modes: anything not "off" (as the app's toggles). */
-export function capabilitiesFromModes(modes: Record<CapabilityKey, CapabilityMode>): ClientCapabilities {
-  const caps: ClientCapabilities = {};
-  const elicitation: Record<string, object> = {};
-  if (modes.elicitationForm !== "off") elicitation.form = {};
-  if (modes.elicitationUrl !== "off") elicitation.url = {};
-  if (Object.keys(elicitation).length > 0) caps.elicitation = elicitation;
-  if (modes.sampling !== "off") caps.sampling = {};
-  if (modes.roots !== "off") caps.roots = {};
-  return caps;
 }
 
 function unsupported(what: string, flag: string): McpError {

@@ -55,7 +55,7 @@ export {
 export { isObject } from "./util/isObject";
 
 // MCP vocabulary
-export { covers, elicitationMode, mergeCapabilities, requiredCapability, capabilitiesFor } from "./protocol/capabilities";
+export { covers, elicitationMode, mergeCapabilities, requiredCapability, capabilitiesFor, capabilitiesFromModes, type CapabilityKey, type CapabilityMode } from "./protocol/capabilities";
 export { ErrorCode, errorCodeName } from "./protocol/codes";
 export { META, INPUT_METHODS, isInputMethod, type InputMethod } from "./protocol/meta";
 export { REVISIONS, REVISIONS_NEWEST_FIRST, LATEST, eraOf, isRevision, newestFirst, bestMutual, type Era, type Revision } from "./protocol/revisions";

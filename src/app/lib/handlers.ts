@@ -1,23 +1,10 @@
-import { McpError, type ConnectOptions, type InputContext, type InputHandlers, type ClientCapabilities, type InputKind, type InputResponse } from "../../core";
+import { McpError, type ConnectOptions, type InputContext, type InputHandlers, type InputKind, type InputResponse } from "../../core";
 import type { CapabilityKey, CapabilityMode, ConnectionSettings } from "../stores/connectionStore";
 import type { InputStore } from "../features/input/inputStore";
 import type { AutoAnswer } from "./autoAnswer";
 
-/**
- * The capabilities a client declares from the toggles: anything not "off" is declared, whether or
- * not a handler stands behind it ("declared" reaches the core's `unsupported` path on purpose).
- */
-export function capabilitiesFromModes(modes: Record<CapabilityKey, CapabilityMode>, extras: { samplingTools?: boolean; rootsListChanged?: boolean } = {}): ClientCapabilities {
-  const caps: ClientCapabilities = {};
-  const elicitation: Record<string, object> = {};
-  if (modes.elicitationForm !== "off") elicitation.form = {};
-  if (modes.elicitationUrl !== "off") elicitation.url = {};
-  if (Object.keys(elicitation).length > 0) caps.elicitation = elicitation;
-  // Sampling with tools and a standing roots list (README "The other ways a server asks").
-  if (modes.sampling !== "off") caps.sampling = extras.samplingTools ? { tools: {} } : {};
-  if (modes.roots !== "off") caps.roots = extras.rootsListChanged ? { listChanged: true } : {};
-  return caps;
-}
+/** The capabilities a client declares from the toggles: the core's, shared with the CLI. */
+export { capabilitiesFromModes } from "../../core";
 
 function unsupported(what: string): McpError {
   return new McpError({ kind: "unsupported", message: `${what} is declared but has no handler (set in the capability toggles)` });

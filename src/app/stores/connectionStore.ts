@@ -1,10 +1,8 @@
 import { createStore } from "zustand/vanilla";
-import type { McpError, Era, Revision, Implementation, Root, ServerCapabilities } from "../../core";
+import type { CapabilityKey, CapabilityMode, McpError, Era, Revision, Implementation, Root, ServerCapabilities } from "../../core";
 
-/** How the client treats one kind of input: answer it, leave it undeclared, or declare it with no handler. */
-export type CapabilityMode = "handled" | "off" | "declared";
-
-export type CapabilityKey = "elicitationForm" | "elicitationUrl" | "sampling" | "roots";
+/** How the client treats one kind of input (the core's modes, shared with the CLI). */
+export type { CapabilityKey, CapabilityMode } from "../../core";
 
 export interface HeaderRow {
   name: string;

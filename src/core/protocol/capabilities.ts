@@ -2,6 +2,26 @@ import type { ClientCapabilities, InputKind, InputRequest } from "./types";
 import { isObject } from "../util/isObject";
 import { hasElicitation, hasUrlElicitation } from "./revisions";
 
+/** How a client treats one kind of input (the app's capability toggles, the CLI's flags): answer it, declare it only, or leave it out. */
+export type CapabilityMode = "handled" | "declared" | "off";
+export type CapabilityKey = "elicitationForm" | "elicitationUrl" | "sampling" | "roots";
+
+/**
+ * The capabilities a client declares from its modes: anything not "off" is declared, whether or
+ * not a handler stands behind it ("declared" reaches the core's `unsupported` path on purpose).
+ * `extras` adds sampling with tools and a listChanged roots list (README "The other ways a server asks").
+ */
+export function capabilitiesFromModes(modes: Record<CapabilityKey, CapabilityMode>, extras: { samplingTools?: boolean; rootsListChanged?: boolean } = {}): ClientCapabilities {
+  const caps: ClientCapabilities = {};
+  const elicitation: Record<string, object> = {};
+  if (modes.elicitationForm !== "off") elicitation.form = {};
+  if (modes.elicitationUrl !== "off") elicitation.url = {};
+  if (Object.keys(elicitation).length > 0) caps.elicitation = elicitation;
+  if (modes.sampling !== "off") caps.sampling = extras.samplingTools ? { tools: {} } : {};
+  if (modes.roots !== "off") caps.roots = extras.rootsListChanged ? { listChanged: true } : {};
+  return caps;
+}
+
 /** Which elicitation mode a request uses; an absent `mode` is form (spec 2025-11-25 "Elicitation"). */
 export function elicitationMode(request: InputRequest): "form" | "url" | undefined {
   if (request.method !== "elicitation/create") return undefined;
