@@ -54,6 +54,10 @@ export {
 } from "./jsonrpc/messages";
 export { isObject } from "./util/isObject";
 
+// URLs a server asks the user to open (URL-mode elicitation): what they really point at
+export { classifyHost, type HostClass, type HostKind } from "./url/hostKind";
+export { checkUrl, COLLAPSE_URL, LONG_URL, WARNING_TEXT, type HostParts, type UrlCheck, type UrlWarning } from "./url/urlCheck";
+
 // MCP vocabulary
 export { covers, elicitationMode, mergeCapabilities, requiredCapability, capabilitiesFor, capabilitiesFromModes, type CapabilityKey, type CapabilityMode } from "./protocol/capabilities";
 export { ErrorCode, errorCodeName } from "./protocol/codes";

@@ -1,4 +1,4 @@
-import { COLLAPSE_URL, type UrlCheck } from "../utils/urlCheck";
+import { COLLAPSE_URL, type UrlCheck } from "../../../../core";
 import { ServerText } from "./ServerText";
 import "../input.css";
 

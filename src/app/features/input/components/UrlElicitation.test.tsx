@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInput } from "../../../../../test/support/app/renderInput";
-import { WARNING_TEXT } from "../utils/urlCheck";
+import { WARNING_TEXT } from "../../../../core";
 
 afterEach(() => {
   cleanup();

@@ -1,11 +1,10 @@
 import { useMemo, useState } from "react";
 import { useAnswer } from "../useAnswer";
 import type { PendingInput } from "../inputStore";
-import { checkUrl, WARNING_TEXT } from "../utils/urlCheck";
 import { ServerText } from "./ServerText";
 import { UrlDisplay } from "./UrlDisplay";
 import { useConnection } from "../../../lib/context";
-import type { Era } from "../../../../core";
+import { checkUrl, WARNING_TEXT, type Era } from "../../../../core";
 
 /**
  * Who closes the card. 2025-11-25 has `notifications/elicitation/complete`: the server may say the

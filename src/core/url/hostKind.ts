@@ -3,8 +3,8 @@ import ipaddr from "ipaddr.js";
 /**
  * Where a URL's host points, in words: the same families the bridge refuses or singles out
  * (src/bridge/security.ts: link-local, cloud metadata, unspecified, multicast; loopback and private
- * stay reachable there because local servers are its point). Pure and browser-safe, so the app owns
- * it and never imports the bridge; addresses are parsed by ipaddr.js. The host is the URL parser's
+ * stay reachable there because local servers are its point). Pure and browser-safe, so the app's
+ * URL card and the CLI share it and neither imports the bridge; addresses are parsed by ipaddr.js. The host is the URL parser's
  * `hostname`, so shorthand forms (http://2852039166/, http://0xA9.254.169.254/) already arrive as
  * dotted quads.
  */
