@@ -110,7 +110,9 @@ export function WorkspaceColumns({ sidebar, center, rounds }: { sidebar: ReactNo
   const roundsPx = useLayout((s) => s.roundsPx);
   const collapsed = useLayout((s) => s.roundsCollapsed);
   const onToggle = () => layoutActions.setRoundsCollapsed(!layoutStore.getState().roundsCollapsed);
-  const style = { gridTemplateColumns: `${sidebarPx}px 4px minmax(320px, 1fr) 4px ${collapsed ? ROUNDS_COLLAPSED_PX : roundsPx}px` } as CSSProperties;
+  // On a narrow window the side columns give way (at most a quarter and a third of it), so the centre keeps room.
+  const roundsColumn = collapsed ? `${ROUNDS_COLLAPSED_PX}px` : `min(${roundsPx}px, 34vw)`;
+  const style = { gridTemplateColumns: `min(${sidebarPx}px, 25vw) 4px minmax(320px, 1fr) 4px ${roundsColumn}` } as CSSProperties;
   return (
     <div className="workspace-cols" style={style}>
       <div className="pane sidebar">{sidebar}</div>
