@@ -1,25 +1,18 @@
 // The connection's transport choice through the controller (the app's path): server-everything's
 // 2024-11-05 HTTP+SSE entry reached with "HTTP+SSE", with "auto" (Streamable HTTP first, then the
 // fallback), and through the local bridge; Streamable HTTP stays the default.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useEverything } from "../interop/support";
 import { AutoHttpTransport, LegacySseTransport, StreamableHttpTransport, text } from "../../src/core";
 import { demoServer } from "../../src/server/demo";
-import { closeBridges, testBridge } from "../../src/bridge/testKit";
-import { startEverything, type Everything } from "../interop/everything";
+import { testBridge } from "../../src/bridge/testKit";
 import { createController } from "../../src/app/session/controller";
 import { createBridgeStore } from "../../src/app/stores/bridgeStore";
 import type { Target } from "../../src/app/stores/connectionStore";
 import { httpTransport } from "../../src/app/features/connection/utils/httpTransport";
 import { draftOf, draftToTarget, targetDraftReducer } from "../../src/app/features/connection/utils/targetDraft";
 
-let everything: Everything;
-beforeAll(async () => {
-  everything = await startEverything(20_000, "sse");
-});
-afterAll(async () => {
-  await everything?.stop();
-  await closeBridges();
-});
+const everything = useEverything("sse");
 
 async function echoOver(target: Target, bridge?: { url: string; token: string }): Promise<{ status: string; echo: string | undefined }> {
   const controller = createController({ embeddedServer: demoServer(), ...(bridge ? { bridge: createBridgeStore(bridge, "pasted") } : {}) });

@@ -3,38 +3,20 @@
  * connect, list, and call its tools that elicit, sample and list roots, in every revision it accepts.
  * It is an initialize-era server (SDK 1.x), so those tools ask with live server→client requests.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { handlers, useEverything } from "./support";
 import {
   connect,
   text,
   type Client,
   type ClientEvent,
-  type InputHandlers,
-  isObject,
-  type ElicitParams,
   StreamableHttpTransport,
 } from "../../src/core";
 import { validateFrames } from "../../src/test/harness";
-import { startEverything, type Everything } from "./everything";
 import { record } from "./table";
 
 /** The revisions its SDK (1.x) accepts that this client speaks; 2026-07-28 it does not. */
 const REVISIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"] as const;
-
-/** Fills a form the way a person accepting the defaults would, plus the one required name. */
-function fill(params: ElicitParams): Record<string, unknown> {
-  const schema = "requestedSchema" in params && isObject(params.requestedSchema) ? params.requestedSchema : {};
-  const properties = isObject(schema.properties) ? schema.properties : {};
-  const content: Record<string, unknown> = {};
-  for (const [name, p] of Object.entries(properties)) if (isObject(p) && p.default !== undefined) content[name] = p.default;
-  return { ...content, name: "Ada Lovelace", check: true };
-}
-
-const handlers: InputHandlers = {
-  "elicitation/create": (params) => ({ action: "accept", content: fill(params) as Record<string, string> }),
-  "sampling/createMessage": () => ({ role: "assistant", content: { type: "text", text: "Sampled by presa." }, model: "presa-test", stopReason: "endTurn" }),
-  "roots/list": () => ({ roots: [{ uri: "file:///work/project", name: "project" }] }),
-};
 
 /**
  * Schema failures that are not this client's fault, each checked narrowly (README "Conformance and
@@ -49,13 +31,7 @@ function knownDeviation(f: ReturnType<typeof validateFrames>["failures"][number]
 }
 
 describe("server-everything over Streamable HTTP", () => {
-  let everything: Everything;
-  beforeAll(async () => {
-    everything = await startEverything();
-  });
-  afterAll(async () => {
-    await everything?.stop();
-  });
+  const everything = useEverything();
 
   const open = (versions?: readonly string[]): Promise<Client> =>
     connect(new StreamableHttpTransport(everything.url), { ...(versions ? { versions } : {}), handlers, requestTimeoutMs: 15_000 });

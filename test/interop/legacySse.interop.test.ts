@@ -4,35 +4,14 @@
  * directly and through "auto", which POSTs initialize as Streamable HTTP first, gets a 4xx and falls
  * back as the spec's backwards-compatibility section says.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, text, type Client, type InputHandlers, isObject, type ElicitParams, AutoHttpTransport, bridgeFetch, LegacySseTransport } from "../../src/core";
-import { closeBridges, testBridge } from "../../src/bridge/testKit";
-import { startEverything, type Everything } from "./everything";
+import { describe, expect, it } from "vitest";
+import { handlers, useEverything } from "./support";
+import { connect, text, type Client, AutoHttpTransport, bridgeFetch, LegacySseTransport } from "../../src/core";
+import { testBridge } from "../../src/bridge/testKit";
 import { record } from "./table";
 
-function fill(params: ElicitParams): Record<string, unknown> {
-  const schema = "requestedSchema" in params && isObject(params.requestedSchema) ? params.requestedSchema : {};
-  const properties = isObject(schema.properties) ? schema.properties : {};
-  const content: Record<string, unknown> = {};
-  for (const [name, p] of Object.entries(properties)) if (isObject(p) && p.default !== undefined) content[name] = p.default;
-  return { ...content, name: "Ada Lovelace", check: true };
-}
-
-const handlers: InputHandlers = {
-  "elicitation/create": (params) => ({ action: "accept", content: fill(params) as Record<string, string> }),
-  "sampling/createMessage": () => ({ role: "assistant", content: { type: "text", text: "Sampled by presa." }, model: "presa-test", stopReason: "endTurn" }),
-  "roots/list": () => ({ roots: [{ uri: "file:///work/project", name: "project" }] }),
-};
-
 describe("server-everything over HTTP+SSE (2024-11-05 transport)", () => {
-  let everything: Everything;
-  beforeAll(async () => {
-    everything = await startEverything(20_000, "sse");
-  });
-  afterAll(async () => {
-    await everything?.stop();
-    await closeBridges();
-  });
+  const everything = useEverything("sse");
 
   for (const revision of ["2024-11-05", "2025-06-18"]) {
     it(`HTTP+SSE on ${revision}: endpoint event, echo, get-sum, sampling${revision >= "2025-06-18" ? ", elicitation" : ""}`, async ({ task }) => {

@@ -5,9 +5,8 @@
  */
 import { Client as SdkClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resultText, useOurDemoServer } from "./support";
 import { connect, text, type Client, StreamableHttpTransport } from "../../src/core";
-import { demoServer } from "../../src/server/demo";
-import { startHttpServer, type RunningHttpServer } from "../../src/server/http/handler";
 import { demoHandlers, validateFrames } from "../../src/test/harness";
 import type { FetchServer } from "./fetchServer";
 import { startSdkServer } from "./sdkServer";
@@ -103,19 +102,8 @@ function sdkClient(pinModern: boolean): SdkClient {
   return client;
 }
 
-function resultText(result: unknown): string {
-  const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
-  return content.filter((c) => c.type === "text").map((c) => c.text).join("\n");
-}
-
 describe("the SDK 2.x client ↔ our demo server", () => {
-  let ours: RunningHttpServer;
-  beforeAll(async () => {
-    ours = await startHttpServer(demoServer());
-  });
-  afterAll(async () => {
-    await ours.close();
-  });
+  const ours = useOurDemoServer();
 
   for (const era of ["2026-07-28", "2025-11-25"] as const) {
     it(`on ${era}: the SDK client completes greet, two-steps, summarize, list-workspace and onboard`, async ({ task }) => {

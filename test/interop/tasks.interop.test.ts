@@ -8,27 +8,14 @@
  * task that stops for an elicitation delivered on tasks/result: our client follows it to the end.
  */
 import { Client as SdkClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { resultText, useEverything, useOurDemoServer } from "./support";
 import { StreamableHttpTransport, connect, isObject, text, type ElicitParams } from "../../src/core";
 import { validateFrames } from "../../src/test/harness";
-import { demoServer } from "../../src/server/demo";
-import { startEverything, type Everything } from "./everything";
-import { startHttpServer, type RunningHttpServer } from "../../src/server/http/handler";
 import { record } from "./table";
 
-function resultText(result: unknown): string {
-  const content = (result as { content?: { type: string; text?: string }[] }).content ?? [];
-  return content.filter((c) => c.type === "text").map((c) => c.text).join("\n");
-}
-
 describe("the SDK 2.x client ↔ our task tools", () => {
-  let ours: RunningHttpServer;
-  beforeAll(async () => {
-    ours = await startHttpServer(demoServer());
-  });
-  afterAll(async () => {
-    await ours.close();
-  });
+  const ours = useOurDemoServer();
 
   for (const era of ["2026-07-28", "2025-11-25"] as const) {
     it(`on ${era}: deploy runs inline for a client without tasks; release is refused in words`, async ({ task }) => {
@@ -63,13 +50,7 @@ describe("the SDK 2.x client ↔ our task tools", () => {
 });
 
 describe("our client ↔ server-everything's 2025-11-25 task tool", () => {
-  let everything: Everything;
-  beforeAll(async () => {
-    everything = await startEverything();
-  });
-  afterAll(async () => {
-    await everything.stop();
-  });
+  const everything = useEverything();
 
   it("on 2025-11-25: simulate-research-query runs as a task, stops for a clarification on tasks/result, and completes", async ({ task }) => {
     record(task, { area: "server-everything", scenario: "our client → simulate-research-query as a task with input_required", revision: "2025-11-25" });

@@ -8,11 +8,9 @@
 import { Client as SdkClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { McpServer, UrlElicitationRequiredError, inputRequired, inputResponse } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useEverything, useOurDemoServer } from "./support";
 import { StreamableHttpTransport, connect, text, vetIcons, type Client, type ClientEvent, type CreateMessageParams, type CreateMessageResult } from "../../src/core";
-import { demoServer } from "../../src/server/demo";
-import { startHttpServer, type RunningHttpServer } from "../../src/server/http/handler";
 import { demoHandlers, validateFrames } from "../../src/test/harness";
-import { startEverything, type Everything } from "./everything";
 import type { FetchServer } from "./fetchServer";
 import { startSdkServer } from "./sdkServer";
 import { record } from "./table";
@@ -38,13 +36,7 @@ const ALPHA = [{ uri: "file:///work/alpha", name: "alpha" }];
 const BOTH = [...ALPHA, { uri: "file:///work/beta", name: "beta" }];
 
 describe("our client ↔ server-everything (2025-11-25)", () => {
-  let everything: Everything;
-  beforeAll(async () => {
-    everything = await startEverything();
-  });
-  afterAll(async () => {
-    await everything?.stop();
-  });
+  const everything = useEverything();
 
   it("trigger-url-elicitation's error path: -32042 becomes a urlRequired round, then the retry's live URL elicitation", async ({ task }) => {
     record(task, { area: "server-everything", scenario: "-32042 URL elicitation required, retried", revision: "2025-11-25" });
@@ -163,13 +155,7 @@ describe("our client ↔ an SDK 2.x server", () => {
 });
 
 describe("the SDK 2.x client ↔ our demo server", () => {
-  let ours: RunningHttpServer;
-  beforeAll(async () => {
-    ours = await startHttpServer(demoServer());
-  });
-  afterAll(async () => {
-    await ours.close();
-  });
+  const ours = useOurDemoServer();
 
   function sdkClient(pinModern: boolean, roots: { list: typeof BOTH }) {
     const client = new SdkClient(
