@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "./support/test";
-import { answerForm, openApp, pick, result, run } from "./support/app";
+import { answerForm, openApp, pick, result, run, useE2eBridge } from "./support/app";
 import { clipboardText, wireLog, wireRows } from "./support/qa";
-import { AUTH_DEMO_URL, AUTH_ISSUER, BRIDGE_TOKEN, BRIDGE_URL } from "./support/ports";
+import { AUTH_DEMO_URL, AUTH_ISSUER, BRIDGE_URL } from "./support/ports";
 
 // Sign-in (OAuth) in the browser, against the protected demo that playwright.config.ts starts
 // (`npm run server -- --auth`): the demo MCP server as a protected resource beside a real
@@ -26,17 +26,6 @@ test.use({
   ),
 });
 
-/** Pastes the e2e bridge the way a user of the static build does (the Bridge panel shows on bridge targets). */
-async function pasteBridge(page: Page): Promise<void> {
-  await page.getByLabel("Server", { exact: true }).selectOption("bridge-http");
-  const status = page.getByTestId("bridge-status");
-  if ((await status.getAttribute("data-status")) !== "none") await status.click();
-  await page.getByLabel("Bridge URL").fill(BRIDGE_URL);
-  await page.getByLabel("Bridge token").fill(BRIDGE_TOKEN);
-  await page.getByRole("button", { name: "Use bridge" }).click();
-  await expect(status).toHaveText("Bridge: ready");
-}
-
 /** Every bearer token the page sent to the protected MCP endpoint. */
 function bearerTokens(page: Page): Set<string> {
   const tokens = new Set<string>();
@@ -49,7 +38,7 @@ function bearerTokens(page: Page): Set<string> {
 }
 
 async function connectToProtectedDemo(page: Page): Promise<void> {
-  await pasteBridge(page);
+  await useE2eBridge(page);
   await page.getByLabel("Server", { exact: true }).selectOption("url");
   await page.getByLabel("Server URL").fill(AUTH_DEMO_URL);
   await page.getByRole("button", { name: "Connect", exact: true }).click();

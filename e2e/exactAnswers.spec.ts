@@ -1,16 +1,15 @@
 import { expect, test, type Page } from "./support/test";
-import { inputCard, openApp, pageErrors, pick, result, run, useRevision } from "./support/app";
+import { inputCard, openApp, pick, result, run, useRevision } from "./support/app";
+import { failOnFailedLoads } from "./support/loads";
 
 // Issue 15 §1: `content` holds exactly what was entered plus the schema's defaults. The demo tools
 // (src/server/demo/formTools.ts) echo back the content they received, so the assertions are exact.
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-const consoleErrors = new WeakMap<Page, string[]>();
+failOnFailedLoads();
 
 test.beforeEach(async ({ page }) => {
-  const errors: string[] = [];
-  consoleErrors.set(page, errors);
   // perfMarks.ts clears its measure as soon as it is taken; an observer (as the bench uses) keeps them.
   await page.addInitScript(() => {
     const times: number[] = [];
@@ -29,19 +28,7 @@ test.beforeEach(async ({ page }) => {
       }
     }).observe({ entryTypes: ["mark", "measure"] });
   });
-  // A failed load is checked by its response (the browser's own favicon.ico probe is not the app's).
-  page.on("console", (m) => {
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
-  });
-  page.on("response", (r) => {
-    if (r.status() >= 400 && !r.url().endsWith("/favicon.ico")) errors.push(`${r.status()} ${r.url()}`);
-  });
   await openApp(page);
-});
-
-test.afterEach(async ({ page }) => {
-  expect(consoleErrors.get(page)).toEqual([]);
-  expect(pageErrors(page)).toEqual([]);
 });
 
 /** The content the tool received, from its echo in the result. */

@@ -1,29 +1,16 @@
-import { expect, test, type Page } from "./support/test";
-import { inputCard, openApp, pageErrors, pick, result, roundsPanel, run, runWithJson } from "./support/app";
+import { expect, test } from "./support/test";
+import { inputCard, openApp, pick, result, roundsPanel, run, runWithJson } from "./support/app";
+import { failOnFailedLoads } from "./support/loads";
 
 // Issue 15 §2 and §4: hidden characters made visible and flagged, risky hosts named in words, long
 // URLs collapsed with their buttons in view, and round words that match the protocol.
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-const consoleErrors = new WeakMap<Page, string[]>();
+failOnFailedLoads();
 
 test.beforeEach(async ({ page }) => {
-  const errors: string[] = [];
-  consoleErrors.set(page, errors);
-  // A failed load is checked by its response (the browser's own favicon.ico probe is not the app's).
-  page.on("console", (m) => {
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
-  });
-  page.on("response", (r) => {
-    if (r.status() >= 400 && !r.url().endsWith("/favicon.ico")) errors.push(`${r.status()} ${r.url()}`);
-  });
   await openApp(page);
-});
-
-test.afterEach(async ({ page }) => {
-  expect(consoleErrors.get(page)).toEqual([]);
-  expect(pageErrors(page)).toEqual([]);
 });
 
 test("bidi controls and zero-width characters in server text are shown and flagged", async ({ page }, info) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./support/test";
-import { answerForm, inputCard, openApp, pick, result, run, runWithJson } from "./support/app";
-import { BRIDGE_TOKEN, BRIDGE_URL, EVERYTHING_SSE_URL } from "./support/ports";
+import { answerForm, inputCard, openApp, pick, result, run, runWithJson, useE2eBridge } from "./support/app";
+import { EVERYTHING_SSE_URL } from "./support/ports";
 
 // The old HTTP+SSE transport (2024-11-05) from the connection bar: @modelcontextprotocol/server-everything
 // in its SSE mode (started by playwright.config.ts), picked as "HTTP+SSE", reached by "auto" (Streamable
@@ -10,15 +10,8 @@ import { BRIDGE_TOKEN, BRIDGE_URL, EVERYTHING_SSE_URL } from "./support/ports";
 test.use({ allowErrors: /status of 404 \(Not Found\)/ });
 
 async function connectSse(page: Page, kind: "url" | "bridge-http", transport: "http+sse" | "auto"): Promise<void> {
-  await page.getByLabel("Server", { exact: true }).selectOption(kind);
-  if (kind === "bridge-http") {
-    const status = page.getByTestId("bridge-status");
-    if ((await status.getAttribute("data-status")) !== "none") await status.click();
-    await page.getByLabel("Bridge URL").fill(BRIDGE_URL);
-    await page.getByLabel("Bridge token").fill(BRIDGE_TOKEN);
-    await page.getByRole("button", { name: "Use bridge" }).click();
-    await expect(status).toHaveText("Bridge: ready");
-  }
+  if (kind === "bridge-http") await useE2eBridge(page);
+  else await page.getByLabel("Server", { exact: true }).selectOption(kind);
   await page.getByLabel("Server URL").fill(EVERYTHING_SSE_URL);
   await page.getByLabel("Transport").selectOption(transport);
   await page.getByRole("button", { name: "Connect", exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { DEMO_URL } from "./ports";
+import { BRIDGE_TOKEN, BRIDGE_URL, DEMO_URL } from "./ports";
 
 const errorsOf = new WeakMap<Page, string[]>();
 
@@ -105,4 +105,15 @@ export async function answerForm(page: Page, question: string | RegExp, fields: 
   for (const [label, value] of Object.entries(fields)) await card.getByLabel(label, { exact: true }).fill(value);
   await card.getByRole("button", { name: "Accept", exact: true }).click();
   await expect(card).toHaveCount(0);
+}
+
+/** Picks a bridge target and pastes the e2e bridge (started by playwright.config.ts) the way a user of the static build does. */
+export async function useE2eBridge(page: Page): Promise<void> {
+  await page.getByLabel("Server", { exact: true }).selectOption("bridge-http");
+  const status = page.getByTestId("bridge-status");
+  if ((await status.getAttribute("data-status")) !== "none") await status.click();
+  await page.getByLabel("Bridge URL").fill(BRIDGE_URL);
+  await page.getByLabel("Bridge token").fill(BRIDGE_TOKEN);
+  await page.getByRole("button", { name: "Use bridge" }).click();
+  await expect(status).toHaveText("Bridge: ready");
 }

@@ -1,0 +1,26 @@
+import { expect, test, type Page } from "./test";
+import { pageErrors } from "./app";
+
+/**
+ * For every test of the file (call at its top, before the beforeEach that opens the app): besides the
+ * console and uncaught errors the fixture checks, no response of the app's may fail (status 400 or
+ * more), the browser's own favicon.ico probe excepted. A failed load is checked by its response, so
+ * Chromium's "Failed to load resource" console line is left to this check.
+ */
+export function failOnFailedLoads(): void {
+  const errorsOf = new WeakMap<Page, string[]>();
+  test.beforeEach(({ page }) => {
+    const errors: string[] = [];
+    errorsOf.set(page, errors);
+    page.on("console", (m) => {
+      if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) errors.push(m.text());
+    });
+    page.on("response", (r) => {
+      if (r.status() >= 400 && !r.url().endsWith("/favicon.ico")) errors.push(`${r.status()} ${r.url()}`);
+    });
+  });
+  test.afterEach(({ page }) => {
+    expect(errorsOf.get(page)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+  });
+}
