@@ -1,23 +1,13 @@
-import { ErrorCode, McpError, isObject, type ClientCapabilities, type Connection, type Era, type JsonRpcRequest, type RequestId } from "../../core";
-import type { LazyAbort } from "../context";
+import { ErrorCode, McpError, isObject, type ClientCapabilities, type JsonRpcRequest } from "../../core";
+import type { RequestScope } from "../scope";
 import { readInputResponses } from "../inputFlow";
 import { invalidParams, methodNotFound, rpcError } from "../rpcError";
-import type { McpServer } from "../server";
 import { answerTask, deliverLegacy } from "./run";
 import { isTerminal, type TaskRecord } from "./store";
 import { RELATED_TASK, TASKS_EXTENSION, legacyTask, modernDetailedTask } from "./wire";
 
-/** The part of a request's scope the task methods read (routes.ts RequestScope fits it). */
-export interface TaskScope {
-  server: McpServer;
-  connection: Connection;
-  requestId: RequestId;
-  caller: string;
-  abort: LazyAbort;
-  revision: string;
-  era: Era;
-  clientCapabilities: ClientCapabilities;
-}
+/** The part of a request's scope (scope.ts) the task methods read. */
+export type TaskScope = Pick<RequestScope, "server" | "connection" | "requestId" | "caller" | "abort" | "revision" | "era" | "clientCapabilities">;
 
 /** Whether this request's client declared the 2026-07-28 tasks extension (per request, SEP-2575). */
 export function declaresTasks(caps: ClientCapabilities): boolean {
