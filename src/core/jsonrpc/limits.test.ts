@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_FRAME_DEPTH, MAX_FRAME_LENGTH, formatSize, nestingDepth } from "./limits";
+import fc from "fast-check";
+import { MAX_FRAME_DEPTH, MAX_FRAME_LENGTH, formatSize, mayNestDeeper, nestingDepth } from "./limits";
 import { parseFrame } from "./messages";
 import { peekFrame } from "./peek";
 
@@ -17,6 +18,20 @@ describe("nestingDepth", () => {
 
   it("stops counting past the limit", () => {
     expect(nestingDepth("[".repeat(1_000_000), 10)).toBe(11);
+  });
+});
+
+describe("mayNestDeeper", () => {
+  it("is true whenever nestingDepth passes the limit (it only lets parseFrame skip the scan)", () => {
+    const text = fc.array(fc.constantFrom("{", "[", "}", "]", '"', "\\", "a", ","), { maxLength: 40 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 8 }), (t, limit) => {
+        if (nestingDepth(t, limit) > limit) expect(mayNestDeeper(t, limit)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(mayNestDeeper('{"a":[1,{"b":[]}]}', 4)).toBe(false);
+    expect(mayNestDeeper("[".repeat(129))).toBe(true);
   });
 });
 

@@ -24,6 +24,19 @@ export function formatSize(length: number): string {
 }
 
 /**
+ * Whether `text` holds more than `limit` of the characters `{` and `[` (in strings or not): only then
+ * can it nest deeper than `limit`. Counted with indexOf, which the engine runs natively, so the usual
+ * frame (a few dozen brackets) skips nestingDepth's character-by-character scan, which cost half of
+ * what JSON.parse of the same frame does.
+ */
+export function mayNestDeeper(text: string, limit: number = MAX_FRAME_DEPTH): boolean {
+  let n = 0;
+  for (let i = text.indexOf("{"); i !== -1; i = text.indexOf("{", i + 1)) if (++n > limit) return true;
+  for (let i = text.indexOf("["); i !== -1; i = text.indexOf("[", i + 1)) if (++n > limit) return true;
+  return false;
+}
+
+/**
  * How deeply `text` nests `{`/`[` outside strings, stopping once past `limit`. A plain scan, so it
  * costs nothing like the recursion it protects against, and it never throws on broken JSON.
  */

@@ -1,5 +1,5 @@
 import { isObject } from "../util/isObject";
-import { MAX_FRAME_DEPTH, MAX_FRAME_LENGTH, formatSize, nestingDepth, type FrameProblem } from "./limits";
+import { MAX_FRAME_DEPTH, MAX_FRAME_LENGTH, formatSize, mayNestDeeper, nestingDepth, type FrameProblem } from "./limits";
 
 /** JSON-RPC 2.0 wire messages (jsonrpc.org/specification). Ids are strings or integers, never null. */
 export type RequestId = string | number;
@@ -92,7 +92,7 @@ export function parseFrame(text: string): ParsedFrame {
   if (text.length > MAX_FRAME_LENGTH) {
     return { ok: false, problem: "tooLarge", reason: `the frame is ${formatSize(text.length)}, over the ${formatSize(MAX_FRAME_LENGTH)} cap` };
   }
-  if (nestingDepth(text) > MAX_FRAME_DEPTH) {
+  if (mayNestDeeper(text) && nestingDepth(text) > MAX_FRAME_DEPTH) {
     return { ok: false, problem: "tooDeep", reason: `the frame nests deeper than ${MAX_FRAME_DEPTH} levels` };
   }
   let value: unknown;
