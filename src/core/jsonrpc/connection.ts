@@ -297,7 +297,15 @@ export class Connection {
       else if (options?.relatedRequestId !== undefined) frame.relatedRequestId = options.relatedRequestId;
       this.frames.emit(frame);
     }
-    await this.#options.send(message, options ? { ...options, raw } : { raw });
+    // The options a transport reads, copied field by field: a spread of the caller's object (whose
+    // shape varies by caller) took V8's slow path on every message.
+    const sent: SendOptions = { raw };
+    if (options !== undefined) {
+      if (options.headers !== undefined) sent.headers = options.headers;
+      if (options.signal !== undefined) sent.signal = options.signal;
+      if (options.relatedRequestId !== undefined) sent.relatedRequestId = options.relatedRequestId;
+    }
+    await this.#options.send(message, sent);
   }
 
   #logging(): boolean {
