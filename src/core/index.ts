@@ -129,7 +129,7 @@ export {
   type SpawnSpec,
   type SpawnedSession,
 } from "./transport/bridgeProtocol";
-export { paramHeaders, validateToolHeaders } from "./transport/headers";
+export { paramHeaders, validateToolHeaders, mcpNameSource } from "./transport/headers";
 export { postHeaders, versionNamedBy } from "./transport/httpHeaders";
 export { LineSplitter, type Line } from "./transport/lines";
 
@@ -144,6 +144,7 @@ export {
   constantTimeEqual,
   encodePayloadPart,
   isPresaPayload,
+  hasPresaFields,
   keyFromSecret,
   macOf,
   paramsDigest,

@@ -13,6 +13,7 @@ import {
   callerDigest,
   constantTimeEqual,
   encodePayloadPart,
+  hasPresaFields,
   keyFromSecret,
   paramsDigest,
   parseJsonText,
@@ -104,20 +105,6 @@ function formatDuration(ms: number): string {
   return `${Math.round(ms / 60_000)} min`;
 }
 
-/** The fields of a presa v1 payload parsed from JSON text, with their types. */
-function hasPayloadFields(value: Record<string, unknown>): value is Record<string, unknown> & PresaPayload {
-  return (
-    typeof value.m === "string" &&
-    typeof value.d === "string" &&
-    typeof value.c === "string" &&
-    typeof value.iat === "number" &&
-    Number.isFinite(value.iat) &&
-    typeof value.exp === "number" &&
-    Number.isFinite(value.exp) &&
-    "s" in value
-  );
-}
-
 /** Why a token that did not pass the MAC check is refused: malformed, another format, or the signature. */
 function refusal(token: string): VerifyResult {
   const split = splitTokenDecoded(token);
@@ -160,8 +147,9 @@ export function verifyState(key: Uint8Array, token: unknown, scope: StateScope, 
   if (!isObject(raw)) return fail("malformed", "requestState payload is not a JSON object");
   if (raw.v !== 1) return fail("version", `requestState payload is version ${JSON.stringify(raw.v) ?? "missing"}; this server reads 1`);
   // JSON.parse only makes JSON values, so `s` needs no walk (isPresaPayload checks it for any value).
-  if (!hasPayloadFields(raw)) return fail("malformed", "requestState payload lacks a field of v, m, d, c, iat, exp, s or has one of the wrong type");
-  const payload = raw;
+  if (!hasPresaFields(raw)) return fail("malformed", "requestState payload lacks a field of v, m, d, c, iat, exp, s or has one of the wrong type");
+  // v is 1 (checked above), the rest by hasPresaFields: a whole v1 payload.
+  const payload = raw as typeof raw & PresaPayload;
 
   if (payload.m !== scope.method) {
     return fail("method", `requestState was issued for ${payload.m}, not ${scope.method}`);

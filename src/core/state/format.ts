@@ -71,9 +71,16 @@ export function isJsonValue(value: unknown): value is JsonValue {
 
 /** Guard for a decoded payload; it checks shape only, the MAC is checked elsewhere. */
 export function isPresaPayload(value: unknown): value is PresaPayload {
+  return isObject(value) && value.v === 1 && hasPresaFields(value) && isJsonValue(value.s);
+}
+
+/**
+ * The fields of a presa v1 payload other than `v`, with their types. `s` is only required to be present:
+ * a payload from JSON.parse holds JSON values already (the server's verify), while isPresaPayload also
+ * walks `s` for a value from anywhere.
+ */
+export function hasPresaFields(value: Record<string, unknown>): value is Record<string, unknown> & Omit<PresaPayload, "v"> {
   return (
-    isObject(value) &&
-    value.v === 1 &&
     typeof value.m === "string" &&
     typeof value.d === "string" &&
     typeof value.c === "string" &&
@@ -81,8 +88,7 @@ export function isPresaPayload(value: unknown): value is PresaPayload {
     Number.isFinite(value.iat) &&
     typeof value.exp === "number" &&
     Number.isFinite(value.exp) &&
-    "s" in value &&
-    isJsonValue(value.s)
+    "s" in value
   );
 }
 

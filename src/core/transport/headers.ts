@@ -17,10 +17,15 @@ const NAME_SOURCES: Readonly<Record<string, "name" | "uri" | "taskId">> = {
   "tasks/cancel": "taskId",
 };
 
+/** Which param a method's `Mcp-Name` header mirrors, for the client that stamps it and the server that checks it. */
+export function mcpNameSource(method: string): "name" | "uri" | "taskId" | undefined {
+  return NAME_SOURCES[method];
+}
+
 /** The value `Mcp-Name` mirrors, so header and body can never disagree; undefined when none applies. */
 export function mcpNameOf(message: JsonRpcMessage): string | undefined {
   if (!("method" in message)) return undefined;
-  const source = NAME_SOURCES[message.method];
+  const source = mcpNameSource(message.method);
   const value = source === undefined ? undefined : message.params?.[source];
   return typeof value === "string" ? value : undefined;
 }

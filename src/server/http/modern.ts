@@ -1,20 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errorResponse, isErrorResponse, isRequest, type JsonRpcMessage, type JsonRpcRequest, ErrorCode, META, isObject } from "../../core";
+import { errorResponse, isErrorResponse, isRequest, type JsonRpcMessage, type JsonRpcRequest, ErrorCode, META, isObject, mcpNameSource } from "../../core";
 import { ServerSession } from "../session";
 import type { McpServer } from "../server";
 import { wireFaultOf } from "../wireFault";
 import { writeModernFault } from "./fault";
 import { corsHeaders, decodeHeaderValue, header, startSse, statusForError, writeJson, writeSseEvent } from "./wire";
-
-// ext-tasks "Streamable HTTP: Routing Headers": the tasks methods mirror params.taskId.
-const NAME_SOURCES: Record<string, "name" | "uri" | "taskId"> = {
-  "tools/call": "name",
-  "prompts/get": "name",
-  "resources/read": "uri",
-  "tasks/get": "taskId",
-  "tasks/update": "taskId",
-  "tasks/cancel": "taskId",
-};
 
 /** SEP-2243: the headers must say what the body says, or the request is refused with -32020. */
 function headerMismatch(req: IncomingMessage, message: JsonRpcRequest): string | undefined {
@@ -25,7 +15,7 @@ function headerMismatch(req: IncomingMessage, message: JsonRpcRequest): string |
   const method = header(req, "mcp-method");
   if (method === undefined) return "missing Mcp-Method header";
   if (method !== message.method) return `Mcp-Method header (${method}) does not match the body (${message.method})`;
-  const source = NAME_SOURCES[message.method];
+  const source = mcpNameSource(message.method);
   if (source) {
     const name = header(req, "mcp-name");
     const expected = message.params?.[source];
