@@ -101,7 +101,7 @@ export function TaskCard({ call }: { call: CallRecord }) {
         <span className={`badge task-status-${task.status ?? "unknown"}`} data-testid="task-status">
           {statusLabel(task.status)}
         </span>
-        <span className="badge task-travel">answers {travelText(answerTravel(task.era))}</span>
+        <span className="badge task-travel" title="How this task's answers travel">{travelText(answerTravel(task.era))}</span>
         {task.ttlMs !== null && <span className="badge">TTL {Math.round(task.ttlMs / 1000)} s</span>}
         {live && running && (
           <button type="button" onClick={() => controller.cancel(call.callId)}>
