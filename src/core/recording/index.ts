@@ -4,6 +4,7 @@
  * replay against any host that can run calls. The app uses it through its stores; a CLI can too.
  */
 export * from "./model";
+export * from "./wireEntry";
 export * from "./rounds";
 export * from "./sessionFile";
 export * from "./diff";

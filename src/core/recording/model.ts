@@ -1,9 +1,9 @@
 /**
  * The recording model: a call as the inspector records it (its events, in order, and how it ended),
- * a frame of the wire log, and who answered an input without the user. The app's stores hold these,
+ * and who answered an input without the user (a frame of the wire log is in wireEntry.ts). The app's stores hold these,
  * session files carry them, and the rounds, diff and replay code reads them; none of it needs a DOM.
  */
-import type { ClientEvent, Frame, InputKind, McpError } from "../index";
+import type { ClientEvent, InputKind, McpError } from "../index";
 
 /** The client events that belong to one call, in order. */
 export type CallEvent = Extract<
@@ -43,12 +43,6 @@ export interface CallRecord {
   events: CallEvent[];
   result?: Record<string, unknown>;
   error?: McpError;
-}
-
-/** One frame of the wire log, numbered, with its connection. */
-export interface WireEntry extends Frame {
-  seq: number;
-  connectionId: number;
 }
 
 /** Who answered a question without the user: a canned answer, the mock model, or a replay. */

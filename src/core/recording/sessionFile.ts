@@ -1,5 +1,6 @@
-import { McpError, isObject, parseFrame, type ErrorKind, type Implementation, type LocalReason } from "../index";
-import type { AutoSource, CallRecord, WireEntry } from "./model";
+import { McpError, isObject, parseFrame, type ErrorKind, type Frame, type Implementation, type LocalReason } from "../index";
+import type { AutoSource, CallRecord } from "./model";
+import { entryMessage, toWireEntry, type WireEntry } from "./wireEntry";
 
 /** Connection settings as a session file keeps them: the app's settings, whose target may hold credentials. */
 export interface RecordedSettings {
@@ -82,11 +83,15 @@ export function redactSettings<S extends RecordedSettings>(settings: S): S {
   return { ...settings, target: copy };
 }
 
+/** Keys toJson redacts, and the escape that could spell them: a frame with none of these goes out as it came, unparsed. */
+const MAY_REDACT = /requestState|decodedState|\\u/;
+
 function frameRaw(entry: WireEntry, keepTokens: boolean): string {
-  if (keepTokens) return entry.raw;
-  if (entry.message) {
-    const redacted = JSON.stringify(toJson(entry.message, false));
-    return redacted === JSON.stringify(entry.message) ? entry.raw : redacted;
+  if (keepTokens || !MAY_REDACT.test(entry.raw)) return entry.raw;
+  const message = entryMessage(entry);
+  if (message) {
+    const redacted = JSON.stringify(toJson(message, false));
+    return redacted === JSON.stringify(message) ? entry.raw : redacted;
   }
   return entry.raw.replace(/("requestState"\s*:\s*)"(?:[^"\\]|\\.)*"/g, `$1"${REDACTED}"`);
 }
@@ -110,7 +115,8 @@ export function exportSession(s: SessionSnapshot, options: { keepTokens: boolean
     frames: s.frames.map((f) => {
       const raw = frameRaw(f, keepTokens);
       const frame: SessionFile["frames"][number] = { direction: f.direction, raw, size: f.size, at: f.at, connectionId: f.connectionId };
-      if (f.method !== undefined) frame.method = f.method;
+      // A file names the method a response answers; a request's or notification's is in its text.
+      if (f.method !== "" && f.kind !== "request" && f.kind !== "notification") frame.method = f.method;
       if (f.latencyMs !== undefined) frame.latencyMs = f.latencyMs;
       if (f.error !== undefined) frame.error = f.error;
       return frame;
@@ -162,11 +168,11 @@ export function parseSession(text: string): { ok: true; session: LoadedSession }
   for (const f of parsed.frames) {
     if (!isObject(f) || (f.direction !== "in" && f.direction !== "out") || typeof f.raw !== "string") continue;
     const p = parseFrame(f.raw);
-    const entry: WireEntry = { direction: f.direction, raw: f.raw, message: p.ok ? p.message : undefined, size: typeof f.size === "number" ? f.size : f.raw.length, at: typeof f.at === "number" ? f.at : 0, seq: frames.length + 1, connectionId: typeof f.connectionId === "number" ? f.connectionId : 0 };
-    if (typeof f.method === "string") entry.method = f.method;
-    if (typeof f.latencyMs === "number") entry.latencyMs = f.latencyMs;
-    if (!p.ok) entry.error = typeof f.error === "string" ? f.error : p.reason;
-    frames.push(entry);
+    const frame: Frame = { direction: f.direction, raw: f.raw, message: p.ok ? p.message : undefined, size: typeof f.size === "number" ? f.size : f.raw.length, at: typeof f.at === "number" ? f.at : 0 };
+    if (typeof f.method === "string") frame.method = f.method;
+    if (typeof f.latencyMs === "number") frame.latencyMs = f.latencyMs;
+    if (!p.ok) frame.error = typeof f.error === "string" ? f.error : p.reason;
+    frames.push(toWireEntry(frame, frames.length + 1, typeof f.connectionId === "number" ? f.connectionId : 0));
   }
   const marks = isObject(parsed.marks) ? (parsed.marks as Record<string, AutoSource>) : {};
   return { ok: true, session: { file: { ...(parsed as unknown as SessionFile), marks }, calls, frames } };

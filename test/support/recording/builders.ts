@@ -21,7 +21,7 @@ import {
   paramsDigest,
   encodePayloadPart,
 } from "../../../src/core";
-import type { CallEvent, CallRecord, WireEntry } from "../../../src/core/recording";
+import { toWireEntry, type CallEvent, type CallRecord, type WireEntry } from "../../../src/core/recording";
 
 export const T0 = 1_700_000_000_000;
 export const SECRET = "test-secret";
@@ -179,10 +179,15 @@ export function roundCapError(rounds: number, maxRounds: number): McpError {
 
 let seq = 0;
 
-/** A wire entry for a parsed message; `over` sets method, latency, error and the like. */
-export function wireEntry(direction: Frame["direction"], message: JsonRpcMessage | undefined, over: Partial<WireEntry> = {}): WireEntry {
+/** A frame as a connection emits it, for a parsed message; `over` sets method, latency, error and the like. */
+export function wireFrame(direction: Frame["direction"], message: JsonRpcMessage | undefined, over: Partial<Frame> = {}): Frame {
   const raw = over.raw ?? JSON.stringify(message);
-  return { direction, message, raw, size: raw.length, at: T0, seq: ++seq, connectionId: 1, ...over };
+  return { direction, message, raw, size: raw.length, at: T0, ...over };
+}
+
+/** A wire entry (as the log keeps it) for a parsed message; `over` sets the frame's method, latency, error and the like. */
+export function wireEntry(direction: Frame["direction"], message: JsonRpcMessage | undefined, over: Partial<Frame> = {}): WireEntry {
+  return toWireEntry(wireFrame(direction, message, over), ++seq, 1);
 }
 
 export function requestFrame(id: RequestId, method: string, params: Record<string, unknown> = {}): WireEntry {

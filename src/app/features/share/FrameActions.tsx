@@ -1,4 +1,4 @@
-import { isRequest } from "../../../core";
+import { isRequest, type JsonRpcMessage } from "../../../core";
 import { CopyButton } from "../../components/ui/CopyButton";
 import { useConnection, useController } from "../../lib/context";
 import type { WireEntry } from "../../model";
@@ -10,14 +10,16 @@ function customHeaders(rows: { name: string; value: string }[]): Record<string, 
   return headers;
 }
 
-/** Copy a frame as JSON, and an outgoing 2026-07-28 request as curl (or say why not). */
-export function FrameActions({ entry }: { entry: WireEntry }) {
+/**
+ * Copy a frame as JSON, and an outgoing 2026-07-28 request as curl (or say why not). `message` is the
+ * entry's message parsed from its text (entryMessage; the log keeps only the text), undefined when broken.
+ */
+export function FrameActions({ entry, message }: { entry: WireEntry; message: JsonRpcMessage | undefined }) {
   const controller = useController();
   const target = useConnection((s) => s.settings.target);
   const connectionId = useConnection((s) => s.connectionId);
-  const json = <CopyButton text={frameJson(entry.message, entry.raw)} label="Copy as JSON" title="Copy frame as JSON" />;
-  if (entry.direction !== "out" || !entry.message || !isRequest(entry.message)) return json;
-  const message = entry.message;
+  const json = <CopyButton text={frameJson(message, entry.raw)} label="Copy as JSON" title="Copy frame as JSON" />;
+  if (entry.direction !== "out" || !message || !isRequest(message)) return json;
   const name = message.method === "tools/call" ? message.params?.name : undefined;
   const schema = typeof name === "string" ? controller.toolSchema(name) : undefined;
   const outcome = curlCommand({

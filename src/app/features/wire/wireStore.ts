@@ -1,8 +1,8 @@
 import { createStore } from "zustand/vanilla";
 import type { Frame } from "../../../core";
-import type { WireEntry } from "../../../core/recording";
+import { toWireEntry, type WireEntry } from "../../../core/recording";
 
-export type { WireEntry } from "../../../core/recording";
+export type { FrameKind, WireEntry } from "../../../core/recording";
 
 export interface WireState {
   entries: WireEntry[];
@@ -22,7 +22,8 @@ export const WIRE_CAP = 100_000;
  * in one task are queued and land in one state change on a microtask, so a burst of n frames costs
  * one copy of the array instead of n (O(1) amortised per frame, where a copy per frame made a
  * 100,000-frame log quadratic). `flush()` lands the queue at once; getState() sees the log as of
- * the last flush.
+ * the last flush. An entry keeps the frame's text and the facts the list and filter read, not its
+ * parsed message (toWireEntry; the detail view parses the one frame it shows).
  */
 export function createWireStore(cap = WIRE_CAP) {
   let seq = 0;
@@ -46,7 +47,7 @@ export function createWireStore(cap = WIRE_CAP) {
   };
   return Object.assign(store, {
     append(frame: Frame, connectionId: number): void {
-      queued.push({ ...frame, seq: ++seq, connectionId });
+      queued.push(toWireEntry(frame, ++seq, connectionId));
       if (!scheduled) {
         scheduled = true;
         queueMicrotask(flush);

@@ -1,3 +1,5 @@
+import { useMemo } from "react";
+import { entryMessage } from "../../../../core/recording";
 import { CappedPre } from "../../../components/ui/CappedPre";
 import { CopyButton } from "../../../components/ui/CopyButton";
 import type { WireEntry } from "../wireStore";
@@ -7,10 +9,14 @@ import { formatBytes, formatClock, frameBody, frameInfo } from "../utils/frameIn
 /** Enough of a frame to read at once; the full text is behind "Show all" (and Copy). */
 const DETAIL_MAX = 20_000;
 
-/** The selected frame, pretty-printed (or raw when it did not parse). */
+/**
+ * The selected frame, pretty-printed (or raw when it did not parse). The log keeps frames as text; the
+ * one shown is parsed here, once while it stays open (the log re-renders this on every append).
+ */
 export function WireDetail({ entry, onClose }: { entry: WireEntry; onClose: () => void }) {
   const info = frameInfo(entry);
-  const body = frameBody(entry, Number.POSITIVE_INFINITY);
+  const message = useMemo(() => entryMessage(entry), [entry]);
+  const body = useMemo(() => frameBody(entry.raw, message, Number.POSITIVE_INFINITY), [entry.raw, message]);
   return (
     <aside className="wire-detail" aria-label="Frame">
       <header className="wire-detail-head">
@@ -24,7 +30,7 @@ export function WireDetail({ entry, onClose }: { entry: WireEntry; onClose: () =
           {entry.latencyMs !== undefined ? ` · ${Math.round(entry.latencyMs)} ms` : ""}
         </span>
         <CopyButton text={entry.raw} title="Copy raw frame" />
-        <FrameActions entry={entry} />
+        <FrameActions entry={entry} message={message} />
         <button type="button" className="link" onClick={onClose}>
           Close
         </button>

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Controller } from "../../../session/controller";
-import { brokenFrame, notificationFrame, requestFrame, resultFrame } from "../../../../../test/support/recording/builders";
+import { brokenFrame, notificationFrame, requestFrame, resultFrame, wireFrame } from "../../../../../test/support/recording/builders";
 import { renderWithController } from "../../../../../test/support/app/renderWithController";
 import type { WireEntry } from "../wireStore";
 import { WireLog } from "./WireLog";
@@ -97,7 +97,7 @@ describe("WireLog", () => {
 
   it("keeps up with appends (batched on a microtask)", async () => {
     const controller = show(small);
-    await act(async () => controller.session.wire.append(requestFrame(99, "ping"), 1));
+    await act(async () => controller.session.wire.append(wireFrame("out", { jsonrpc: "2.0", id: 99, method: "ping" }), 1));
     expect(rows()).toHaveLength(small.length + 1);
   });
 });

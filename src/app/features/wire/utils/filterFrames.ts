@@ -1,10 +1,10 @@
 /**
  * The wire log's filter. Pure, and cheap enough for 100,000 frames per keystroke: a frame is tested
- * with at most one case-insensitive regex over its method and raw text. `extendFiltered` keeps a
- * previous result when the log only grew, so an append costs the new frames, not the whole log.
+ * with at most one case-insensitive regex over its method and raw text, both kept on the entry (no
+ * frame is parsed to filter). `extendFiltered` keeps a previous result when the log only grew, so an
+ * append costs the new frames, not the whole log.
  */
 import type { WireEntry } from "../wireStore";
-import { frameInfo } from "./frameInfo";
 
 export type DirectionFilter = "all" | "out" | "in";
 
@@ -38,9 +38,8 @@ export function framePredicate(filter: FrameFilter): (entry: WireEntry) => boole
   return (entry) => {
     if (filter.direction !== "all" && entry.direction !== filter.direction) return false;
     if (!filter.hideLists && pattern === undefined) return true;
-    const { method } = frameInfo(entry);
-    if (filter.hideLists && isListMethod(method)) return false;
-    return pattern === undefined || pattern.test(method) || pattern.test(entry.raw);
+    if (filter.hideLists && isListMethod(entry.method)) return false;
+    return pattern === undefined || pattern.test(entry.method) || pattern.test(entry.raw);
   };
 }
 

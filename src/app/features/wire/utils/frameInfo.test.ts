@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { brokenFrame, notificationFrame, requestFrame, resultFrame, wireEntry } from "../../../../../test/support/recording/builders";
+import { entryMessage } from "../../../../core/recording";
+import type { WireEntry } from "../wireStore";
 import { formatBytes, formatClock, frameBody, frameInfo } from "./frameInfo";
 
 describe("frameInfo", () => {
@@ -30,8 +32,9 @@ describe("formatBytes and frameBody", () => {
   ])("%s", (n, text) => expect(formatBytes(n)).toBe(text));
 
   it("pretty-prints parsed frames and keeps broken ones raw, capped", () => {
-    expect(frameBody(requestFrame(1, "ping"), 1000).text).toContain('\n  "method": "ping"');
-    expect(frameBody(brokenFrame("{oops"), 1000).text).toBe("{oops");
-    expect(frameBody(brokenFrame("x".repeat(50)), 10)).toEqual({ text: "x".repeat(10), truncated: true, length: 50 });
+    const body = (entry: WireEntry, max: number) => frameBody(entry.raw, entryMessage(entry), max);
+    expect(body(requestFrame(1, "ping"), 1000).text).toContain('\n  "method": "ping"');
+    expect(body(brokenFrame("{oops"), 1000).text).toBe("{oops");
+    expect(body(brokenFrame("x".repeat(50)), 10)).toEqual({ text: "x".repeat(10), truncated: true, length: 50 });
   });
 });

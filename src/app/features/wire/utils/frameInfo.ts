@@ -1,11 +1,11 @@
 /**
- * What one wire row shows, derived from a Frame: its kind, method (for responses, the method they
- * answer, which the connection put in `frame.method`), id and timing. Pure, and it never throws on a
- * broken frame: those have no message, only raw text and an error.
+ * What one wire row shows, read from a wire entry: its kind, method (for responses, the method they
+ * answer), id as text. Pure; a broken frame (text that did not parse) has no id.
  */
-import type { Frame } from "../../../../core";
+import type { JsonRpcMessage } from "../../../../core";
+import type { FrameKind, WireEntry } from "../wireStore";
 
-export type FrameKind = "request" | "notification" | "result" | "error" | "broken";
+export type { FrameKind };
 
 export interface FrameInfo {
   kind: FrameKind;
@@ -15,16 +15,8 @@ export interface FrameInfo {
   id: string;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-export function frameInfo(frame: Frame): FrameInfo {
-  const m: unknown = frame.message;
-  if (!isRecord(m) || frame.error !== undefined) return { kind: "broken", method: frame.method ?? "", id: "" };
-  const id = typeof m.id === "string" || typeof m.id === "number" ? String(m.id) : "";
-  if (typeof m.method === "string") return { kind: "id" in m ? "request" : "notification", method: m.method, id };
-  return { kind: "error" in m ? "error" : "result", method: frame.method ?? "", id };
+export function frameInfo(entry: WireEntry): FrameInfo {
+  return { kind: entry.kind, method: entry.method, id: entry.id === null ? "" : String(entry.id) };
 }
 
 /** Local wall-clock time as HH:MM:SS.mmm; `offsetMinutes` is Date's getTimezoneOffset (for tests). */
@@ -42,14 +34,14 @@ export function formatBytes(n: number): string {
   return `${(n / 1_000_000).toFixed(1)} MB`;
 }
 
-/** Pretty JSON of a parsed frame, or its raw text when it did not parse, capped at `max` characters. */
-export function frameBody(frame: Frame, max: number): { text: string; truncated: boolean; length: number } {
-  let text = frame.raw;
-  if (frame.message !== undefined && frame.error === undefined) {
+/** Pretty JSON of a frame's parsed message (entryMessage), or its raw text when there is none, capped at `max` characters. */
+export function frameBody(raw: string, message: JsonRpcMessage | undefined, max: number): { text: string; truncated: boolean; length: number } {
+  let text = raw;
+  if (message !== undefined) {
     try {
-      text = JSON.stringify(frame.message, null, 2);
+      text = JSON.stringify(message, null, 2);
     } catch {
-      text = frame.raw;
+      text = raw;
     }
   }
   return text.length > max ? { text: text.slice(0, max), truncated: true, length: text.length } : { text, truncated: false, length: text.length };
