@@ -14,46 +14,49 @@ import type { StateCrypto } from "../core";
 
 const BLOCK = 64;
 
-interface Pads {
-  ipad: Buffer;
-  opad: Buffer;
+/**
+ * Per key: (K ⊕ ipad) ‖ room for the message, and (K ⊕ opad) ‖ room for the inner digest, with the
+ * pads written once. Each call overwrites only the message and digest parts, and runs to completion
+ * synchronously, so nothing else sees the buffers in between.
+ */
+interface Keyed {
+  inner: Buffer;
+  outer: Buffer;
 }
 
-/** Keys are byte arrays a server makes once and never changes; their pads are kept beside them. */
-const padsByKey = new WeakMap<Uint8Array, Pads>();
+/** Keys are byte arrays a server makes once and never changes; their buffers are kept beside them. */
+const keyedBuffers = new WeakMap<Uint8Array, Keyed>();
 
-function padsOf(key: Uint8Array): Pads {
-  let pads = padsByKey.get(key);
-  if (pads === undefined) {
+function keyed(key: Uint8Array): Keyed {
+  let found = keyedBuffers.get(key);
+  if (found === undefined) {
     // A key longer than the block is hashed first (RFC 2104 §2); a shorter one is zero-padded.
     const k = key.length > BLOCK ? createHash("sha256").update(key).digest() : key;
-    const ipad = Buffer.alloc(BLOCK, 0x36);
-    const opad = Buffer.alloc(BLOCK, 0x5c);
+    const inner = Buffer.alloc(BLOCK + 1024, 0x36);
+    const outer = Buffer.alloc(BLOCK + 32, 0x5c);
     for (let i = 0; i < k.length; i++) {
-      ipad[i] = (ipad[i] as number) ^ (k[i] as number);
-      opad[i] = (opad[i] as number) ^ (k[i] as number);
+      inner[i] = (inner[i] as number) ^ (k[i] as number);
+      outer[i] = (outer[i] as number) ^ (k[i] as number);
     }
-    pads = { ipad, opad };
-    padsByKey.set(key, pads);
+    found = { inner, outer };
+    keyedBuffers.set(key, found);
   }
-  return pads;
+  return found;
 }
 
-// One buffer for (K ⊕ ipad) ‖ m and one for (K ⊕ opad) ‖ inner digest, rewritten on every call
-// (each call runs to completion synchronously, so nothing else sees them in between).
-let innerBuffer = Buffer.alloc(4096);
-const outerBuffer = Buffer.alloc(BLOCK + 32);
-
 function nativeHmac(key: Uint8Array, text: string): string {
-  const { ipad, opad } = padsOf(key);
+  const buffers = keyed(key);
   // UTF-8 takes at most 3 bytes per UTF-16 unit.
-  if (innerBuffer.length < BLOCK + text.length * 3) innerBuffer = Buffer.alloc(BLOCK + text.length * 3);
-  ipad.copy(innerBuffer, 0);
-  const written = innerBuffer.write(text, BLOCK, "utf8");
+  if (buffers.inner.length < BLOCK + text.length * 3) {
+    const grown = Buffer.alloc(BLOCK + text.length * 3);
+    buffers.inner.copy(grown, 0, 0, BLOCK);
+    buffers.inner = grown;
+  }
+  const { inner, outer } = buffers;
+  const written = inner.write(text, BLOCK, "utf8");
   // The inner digest as "binary" (latin1) text is its 32 bytes one character each, written back as such.
-  outerBuffer.write(hash("sha256", innerBuffer.subarray(0, BLOCK + written), "binary"), BLOCK, "latin1");
-  opad.copy(outerBuffer, 0);
-  return hash("sha256", outerBuffer, "base64url");
+  outer.write(hash("sha256", inner.subarray(0, BLOCK + written), "binary"), BLOCK, "latin1");
+  return hash("sha256", outer, "base64url");
 }
 
 // The payload's bytes pass through one reused buffer rather than a new Buffer per token.

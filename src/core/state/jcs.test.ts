@@ -40,7 +40,10 @@ describe("canonicalJson", () => {
   it("refuses what RFC 8785 cannot encode, as the package does", () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    for (const bad of ["\uD800", { ["\uDC00"]: 1 }, Number.NaN, [Number.POSITIVE_INFINITY], cyclic]) {
+    // A cycle longer than the depth at which ancestors start being searched.
+    const ring: Record<string, unknown>[] = Array.from({ length: 40 }, () => ({}));
+    ring.forEach((node, i) => (node.next = ring[(i + 1) % ring.length]));
+    for (const bad of ["\uD800", { ["\uDC00"]: 1 }, Number.NaN, [Number.POSITIVE_INFINITY], cyclic, [ring[0]]]) {
       expect(() => canonicalize(bad)).toThrow();
       expect(() => canonicalJson(bad)).toThrow();
     }

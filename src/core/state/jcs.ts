@@ -39,6 +39,10 @@ function sortedKeys(object: object): string[] {
   return keys;
 }
 
+// Past this depth a value is checked against its ancestors: a cycle shows up as a repeat there.
+// Shallower, a cycle cannot have closed yet, so the usual small value pays for no search.
+const CYCLE_CHECK_DEPTH = 32;
+
 function serialize(value: unknown, ancestors: object[], omit?: readonly string[]): string {
   switch (typeof value) {
     case "string":
@@ -59,7 +63,7 @@ function serialize(value: unknown, ancestors: object[], omit?: readonly string[]
   }
   if (value === null) return "null";
   const object = value as Record<string, unknown> & { toJSON?: unknown };
-  if (ancestors.includes(object)) throw new Error("Circular reference detected");
+  if (ancestors.length >= CYCLE_CHECK_DEPTH && ancestors.includes(object)) throw new Error("Circular reference detected");
   // A plain object or array has no toJSON of its own making (JSON.parse makes only those): only
   // other objects (a Date, a class instance) are asked, as JSON.stringify would.
   const proto: unknown = Object.getPrototypeOf(object);
@@ -82,14 +86,15 @@ function serialize(value: unknown, ancestors: object[], omit?: readonly string[]
   } else {
     const keys = sortedKeys(object);
     out = "{";
-    let first = true;
-    for (const key of keys) {
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
       const item = object[key];
       if (item === undefined || typeof item === "symbol" || typeof item === "function") continue;
       if (omit !== undefined && omit.includes(key)) continue;
-      if (!first) out += ",";
-      first = false;
-      out += `${str(key)}:${serialize(item, ancestors)}`;
+      if (out.length > 1) out += ",";
+      out += str(key);
+      out += ":";
+      out += serialize(item, ancestors);
     }
     out += "}";
   }
