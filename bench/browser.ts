@@ -296,7 +296,7 @@ async function wireHeap(browser: Browser, url: string, log: (line: string) => vo
     baseline: textPer10k / MB,
     baselineName: "the frames' own text",
     goal: withinTimes(2),
-    note: `least-squares slope of the heap (after a forced GC) over 0…${LOG_FRAMES.toLocaleString("en")} frames; the log keeps each frame's text and its parsed message; the store's cap (${LOG_FRAMES.toLocaleString("en")} frames) bounds it at about ${(((heaps.at(-1) as number) - (heaps[0] as number)) / MB).toFixed(0)} MB`,
+    note: `least-squares slope of the heap (after a forced GC) over 0…${LOG_FRAMES.toLocaleString("en")} frames; the log keeps each frame's text (copied so it holds no larger chunk alive) and the few facts its list and filter read, and parses a frame again only when it is opened; the store's cap (${LOG_FRAMES.toLocaleString("en")} frames) bounds it at about ${(((heaps.at(-1) as number) - (heaps[0] as number)) / MB).toFixed(0)} MB`,
   });
 }
 

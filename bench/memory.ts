@@ -85,7 +85,7 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
         baseline: (end.wireBytes - half.wireBytes) / (CALLS / 2) / KB,
         baselineName: "wire text per call",
         goal: withinTimes(3),
-        note: "from call 500 to 1,000, with the calls store full: what still grows is the wire log (its frames' text and parsed messages), itself capped at 100,000 frames",
+        note: "from call 500 to 1,000, with the calls store full: what still grows is the wire log (its frames' text and a few facts about each), itself capped at 100,000 frames",
       }),
     ];
   });
