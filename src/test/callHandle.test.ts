@@ -1,7 +1,8 @@
 // The call as an object: client.startCall returns a handle with a page-unique id, the call's own
 // events, an outcome that never rejects, and cancel(); callTool & co. are thin wrappers over it.
 import { afterEach, describe, expect, it } from "vitest";
-import type { ClientEvent } from "../core";
+import type { ClientEvent, InputContext } from "../core";
+import { server } from "../server";
 import { LEGACY, MODERN, TRANSPORTS, closePairs, deferred, demoHandlers, openPair } from "./harness";
 
 afterEach(closePairs);
@@ -67,5 +68,45 @@ describe.each(TRANSPORTS)("call handles over %s", (transport) => {
     if (!outcome.ok) expect(outcome.error.kind).toBe("cancelled");
     expect(p.ofType("callFinished").at(-1)).toMatchObject({ callId: handle.id, error: { kind: "cancelled" } });
     handle.cancel();
+  });
+
+  it.each(ERAS)("on %s cancel() ends a call whose request the server has not answered, as cancelled", async (_name, versions) => {
+    const started = deferred();
+    const hang = { name: "hang", description: "Never answers", handler: () => (started.resolve(), new Promise<never>(() => undefined)) };
+    const p = await openPair({ transport, versions, handlers: demoHandlers(), server: server({ name: "hang", version: "1.0.0", tools: [hang] }) });
+    const handle = p.client.startCall("tools/call", { name: "hang", arguments: {} });
+    await started.promise;
+    handle.cancel("the user gave up");
+    const outcome = await handle.outcome;
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error.kind).toBe("cancelled");
+  });
+
+  it.each(ERAS)("on %s the caller's signal cancels too, and a handler's signal aborts while its question is open", async (_name, versions) => {
+    const asked = deferred<InputContext>();
+    const handlers = { ...demoHandlers(), "elicitation/create": (_params: unknown, ctx: InputContext) => (asked.resolve(ctx), new Promise<never>(() => undefined)) };
+    const p = await openPair({ transport, versions, handlers });
+    const caller = new AbortController();
+    const handle = p.client.startCall("tools/call", { name: "two-steps", arguments: {} }, { signal: caller.signal });
+    const ctx = await asked.promise;
+    const signal = ctx.signal;
+    expect(signal.aborted).toBe(false);
+    caller.abort("stop");
+    expect(signal.aborted).toBe(true);
+    expect(signal.reason).toBe("stop");
+    const outcome = await handle.outcome;
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error.kind).toBe("cancelled");
+  });
+
+  it("a call cancelled by a signal aborted before it starts sends nothing and ends cancelled", async () => {
+    const p = await openPair({ transport, handlers: demoHandlers() });
+    const sent = p.events.filter((e) => e.type === "frame").length;
+    const outcome = await p.client.startCall("tools/call", { name: "echo", arguments: { message: "x" } }, { signal: AbortSignal.abort() }).outcome;
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error.kind).toBe("cancelled");
+    expect(p.events.filter((e) => e.type === "frame" && e.frame.direction === "out")).toHaveLength(
+      p.events.slice(0, sent).filter((e) => e.type === "frame" && e.frame.direction === "out").length,
+    );
   });
 });

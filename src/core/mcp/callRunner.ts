@@ -15,6 +15,8 @@ import { checkResultShape } from "./resultShape";
 import { continueAsTask, withTaskParam, type TaskCallOptions } from "../tasks/drive";
 import { isLegacyCreateTaskResult } from "../tasks/parse";
 import { answerUrlRequired } from "./urlRequiredRound";
+import { Cancellation } from "./cancellation";
+import type { ModernRequestOptions } from "./modernRequest";
 import { explainUrlRequired, isUrlRequired } from "./urlRequired";
 
 /** requestState longer than this is refused, not echoed: 256 KiB (the reference server signs at most 64 KiB). */
@@ -80,12 +82,14 @@ export class CallRunner {
     // A 2025-11-25 tools/call goes as a task when both sides take it (src/core/tasks).
     const params = withTaskParam(host, method, call.params, options);
     const started = host.clock.now();
-    const controller = new AbortController();
-    const onAbort = (): void => controller.abort(options.signal?.reason);
-    const onCancel = (): void => controller.abort(call.cancelReason);
+    // The call's cancellation: the caller's signal or the handle's cancel(). Its AbortSignal is made
+    // only for what needs a real one (cancellation.ts).
+    const cancel = new Cancellation();
+    const onAbort = (): void => cancel.abort(options.signal?.reason);
     options.signal?.addEventListener("abort", onAbort, { once: true });
-    call.signal.addEventListener("abort", onCancel, { once: true });
-    if (options.signal?.aborted) controller.abort();
+    const unhook = call.onCancel(() => cancel.abort(call.cancelReason));
+    if (options.signal?.aborted) cancel.abort();
+    else if (call.cancelled) cancel.abort(call.cancelReason);
     const withMeta = options.meta ? { ...params, _meta: { ...options.meta } } : params;
     host.emit({ type: "callStarted", callId, method, params: withMeta, at: started });
     const state: CallState = {
@@ -95,11 +99,13 @@ export class CallRunner {
       round: 0,
       maxRounds: options.maxRounds ?? host.maxRounds,
       step: options.step ?? host.step,
-      signal: controller.signal,
+      get signal() {
+        return cancel.signal;
+      },
       fail: () => undefined,
     };
     try {
-      const complete = host.era() === "modern" ? await this.#modernLoop(withMeta, state, options) : await this.#legacyCall(withMeta, state, options);
+      const complete = host.era() === "modern" ? await this.#modernLoop(withMeta, state, cancel, options) : await this.#legacyCall(withMeta, state, cancel, options);
       // The app renders what it gets: a result of the wrong shape is the server's error, raised.
       const result = checkResultShape(method, complete);
       host.emit({ type: "callFinished", callId, method, rounds: state.round, at: host.clock.now(), ms: host.clock.now() - started, result });
@@ -107,12 +113,12 @@ export class CallRunner {
     } catch (e) {
       // -32042 where the revision does not define it is explained as the protocol error it is.
       const error = explainUrlRequired(toMcpError(e), host.revision());
-      controller.abort();
+      cancel.abort();
       host.emit({ type: "callFinished", callId, method, rounds: state.round, at: host.clock.now(), ms: host.clock.now() - started, error });
       throw error;
     } finally {
       options.signal?.removeEventListener("abort", onAbort);
-      call.signal.removeEventListener("abort", onCancel);
+      unhook();
     }
   }
 
@@ -120,7 +126,7 @@ export class CallRunner {
    * The initialize era's one request, retried with a new id after a -32042 whose URLs the user (or
    * the server's completion notice) completed (urlRequiredRound.ts).
    */
-  async #legacyCall(params: Record<string, unknown>, state: CallState, options: CallOptions): Promise<Record<string, unknown>> {
+  async #legacyCall(params: Record<string, unknown>, state: CallState, cancel: Cancellation, options: CallOptions): Promise<Record<string, unknown>> {
     const asked = new Map<string, number>();
     let id = this.#host.newId();
     for (;;) {
@@ -128,7 +134,7 @@ export class CallRunner {
         return await this.#legacyOnce(params, state, options, id);
       } catch (e) {
         if (!isUrlRequired(e)) throw e;
-        id = await answerUrlRequired(this.#host, state, e, asked, (work) => unlessAborted(state, work));
+        id = await answerUrlRequired(this.#host, state, e, asked, (work) => unlessAborted(state, cancel, work));
       }
     }
   }
@@ -171,13 +177,16 @@ export class CallRunner {
     });
   }
 
-  async #modernLoop(params: Record<string, unknown>, state: CallState, options: CallOptions): Promise<Record<string, unknown>> {
+  async #modernLoop(params: Record<string, unknown>, state: CallState, cancel: Cancellation, options: CallOptions): Promise<Record<string, unknown>> {
     const host = this.#host;
     let extra: { inputResponses?: InputResponses; requestState?: string } = {};
     let retryId: RequestId = host.newId();
     for (;;) {
-      if (state.signal.aborted) throw new McpError({ kind: "cancelled", message: `${state.method} was cancelled` });
-      const sendOptions = { signal: state.signal, id: retryId, ...(options.headers ? { headers: options.headers } : {}) };
+      if (cancel.aborted) throw cancelled(state);
+      // Where sends read no signal (in-process) the connection is given the call's cancellation
+      // itself, and no AbortSignal is made for a call nobody cancels.
+      const sendOptions: ModernRequestOptions = host.sendIgnoresSignal ? { cancel, id: retryId } : { signal: state.signal, id: retryId };
+      if (options.headers) sendOptions.headers = options.headers;
       // Tracked while in flight, so notifications on its stream (progress) are reported with this call's id.
       const untrack = this.#track(retryId, state);
       const result = await host.request(state.method, { ...params, ...extra }, sendOptions).finally(untrack);
@@ -202,10 +211,12 @@ export class CallRunner {
         decodedState: requestState === undefined ? undefined : decodeRequestState(requestState),
         at: host.clock.now(),
       });
-      const inputResponses = await unlessAborted(state, this.#gather(state, inputRequests));
+      const inputResponses = await unlessAborted(state, cancel, this.#gather(state, inputRequests));
       let draft: RetryDraft = { era: "modern", callId: state.callId, method: state.method, round: state.round, params: state.params, inputResponses };
       if (requestState !== undefined) draft.requestState = requestState;
-      const held = await unlessAborted(state, hold(host, state, draft));
+      // Without a step hook the draft goes as is, at once: nothing to wait on, so no abort to race.
+      const held = state.step ? await unlessAborted(state, cancel, hold(host, state, draft)) : { draft, edited: false };
+      if (cancel.aborted) throw cancelled(state);
       draft = held.draft;
       extra = {};
       if (Object.keys(inputRequests).length > 0 || Object.keys(draft.inputResponses).length > 0) extra.inputResponses = draft.inputResponses;
@@ -219,7 +230,16 @@ export class CallRunner {
   async #gather(state: CallState, inputRequests: InputRequests): Promise<InputResponses> {
     const answers = await Promise.all(
       Object.entries(inputRequests).map(async ([key, request]) => {
-        const slot = { callId: state.callId, round: state.round, key, era: "modern" as const, signal: state.signal };
+        // The call's signal through a getter: made only if the handler reads its own (callSteps.ts).
+        const slot = {
+          callId: state.callId,
+          round: state.round,
+          key,
+          era: "modern" as const,
+          get signal() {
+            return state.signal;
+          },
+        };
         return [key, await answerOne(this.#host, slot, request)] as const;
       }),
     );
@@ -227,13 +247,24 @@ export class CallRunner {
   }
 }
 
+function cancelled(state: CallState): McpError {
+  return new McpError({ kind: "cancelled", message: `${state.method} was cancelled` });
+}
+
 /** `work`, unless the call is aborted first: a person may never answer, and the caller must not wait for it. */
-function unlessAborted<T>(state: CallState, work: Promise<T>): Promise<T> {
+function unlessAborted<T>(state: CallState, cancel: Cancellation, work: Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(new McpError({ kind: "cancelled", message: `${state.method} was cancelled` }));
-    if (state.signal.aborted) onAbort();
-    else state.signal.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => state.signal.removeEventListener("abort", onAbort));
+    const undo = cancel.onAbort(() => reject(cancelled(state)));
+    work.then(
+      (value) => {
+        undo();
+        resolve(value);
+      },
+      (error: unknown) => {
+        undo();
+        reject(error);
+      },
+    );
   });
 }
 

@@ -7,7 +7,7 @@ import type { TaskOptions } from "../tasks/types";
 import { answerInput } from "./answerInput";
 import type { ClientEvent, RetryDraft, StepHook } from "./events";
 import type { ModernRequestOptions } from "./modernRequest";
-import type { InputHandlers } from "./options";
+import type { InputContext, InputHandlers } from "./options";
 import { definesUrlRequired, type UrlCompletions } from "./urlRequired";
 
 /**
@@ -32,6 +32,11 @@ export interface CallHost {
   tool(name: string): Tool | undefined;
   /** How tasks are polled (ConnectOptions.tasks); per call, CallOptions.task overrides it. */
   readonly taskOptions: TaskOptions;
+  /**
+   * The transport never reads a send's signal (TransportCapabilities.sendIgnoresSignal): a round's
+   * request is then cancelled with `fail`, and no AbortSignal is made for a call nobody cancels.
+   */
+  readonly sendIgnoresSignal?: boolean;
   /** Sends one request in the negotiated era (the 2026-07-28 `_meta` and its -32022 retry included). */
   request(method: string, params: Record<string, unknown>, options: ModernRequestOptions): Promise<Record<string, unknown>>;
   notify(method: string, params: Record<string, unknown>): Promise<void>;
@@ -100,19 +105,43 @@ export async function answerOne(
   // answers; the handler's signal then aborts and the answer is consent given on the user's behalf.
   const elicitationId = request.method === "elicitation/create" && request.params.mode === "url" ? request.params.elicitationId : undefined;
   const watch = typeof elicitationId === "string" && host.urlCompletions && definesUrlRequired(host.revision()) ? host.urlCompletions.watch(elicitationId, { callId: slot.callId, round, key }) : undefined;
-  const local = new AbortController();
-  const onAbort = (): void => local.abort(slot.signal.reason);
-  if (slot.signal.aborted) onAbort();
-  else slot.signal.addEventListener("abort", onAbort, { once: true });
+  // The handler's own signal, aborted when the call is given up while the question is open, or
+  // when the server completes it. Made when first read (an AbortSignal costs ~2 µs in Node, see
+  // cancellation.ts, and most handlers never read theirs), or at once where the server may complete it.
+  let local: AbortController | undefined;
+  let onAbort: (() => void) | undefined;
+  let open = true;
+  const localSignal = (): AbortSignal => {
+    if (local === undefined) {
+      const own = (local = new AbortController());
+      if (!open) {
+        if (slot.signal.aborted) own.abort(slot.signal.reason);
+      } else {
+        onAbort = (): void => own.abort(slot.signal.reason);
+        if (slot.signal.aborted) onAbort();
+        else slot.signal.addEventListener("abort", onAbort, { once: true });
+      }
+    }
+    return local.signal;
+  };
+  if (watch) localSignal();
   try {
-    const ctx = { key, round, callId: slot.callId, era: slot.era, signal: local.signal };
+    const ctx: InputContext = {
+      key,
+      round,
+      callId: slot.callId,
+      era: slot.era,
+      get signal() {
+        return localSignal();
+      },
+    };
     const byServer = watch?.completed.then(() => "server" as const);
     const answered = answerInput(request, host.declared, host.handlers, ctx);
     const first = byServer ? await Promise.race([answered, byServer]) : await answered;
     let response: InputResponse;
     if (first === "server") {
       answered.catch(() => undefined);
-      local.abort("the server says this URL elicitation is complete");
+      local?.abort("the server says this URL elicitation is complete");
       response = { action: "accept" };
     } else {
       watch?.done();
@@ -127,7 +156,8 @@ export async function answerOne(
     host.emit({ type: "inputAnswered", callId, round, key, response: undefined, error, at: host.clock.now(), ms: host.clock.now() - at });
     throw error;
   } finally {
-    slot.signal.removeEventListener("abort", onAbort);
+    open = false;
+    if (onAbort) slot.signal.removeEventListener("abort", onAbort);
   }
 }
 

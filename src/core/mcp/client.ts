@@ -125,6 +125,7 @@ export class Client {
       serverCapabilities: () => this.serverCapabilities,
       tool: (name) => this.toolSchemas.get(name),
       taskOptions: this.taskOptions,
+      sendIgnoresSignal: this.transport.capabilities.sendIgnoresSignal === true,
       request: (method, params, options) => this.request(method, params, options),
       notify: (method, params) => connection().notify(method, params),
       newId: () => connection().newId(),

@@ -44,7 +44,8 @@ interface Ref {
   text: string;
 }
 
-const escape = (segment: string): string => segment.replace(/~/g, "~0").replace(/\//g, "~1");
+// JSON Pointer escaping (RFC 6901); most names have neither character, and skip the two regexes.
+const escape = (segment: string): string => (segment.includes("~") || segment.includes("/") ? segment.replace(/~/g, "~0").replace(/\//g, "~1") : segment);
 const under = (pointer: string, root: string): boolean => root === "" || pointer === root || pointer.startsWith(`${root}/`);
 
 function localTarget(ref: string): string | undefined {
@@ -66,22 +67,40 @@ function localTarget(ref: string): string | undefined {
 export function checkRequestedSchema(key: string, schema: unknown): void {
   const where = `form elicitation "${key}": requestedSchema`;
   const refs: Ref[] = [];
-  const stack: [unknown, string, number][] = [[schema, "", 1]];
+  // A depth-first walk on three parallel stacks (value, JSON pointer, depth): every form a server
+  // sends is walked, and a tuple per value was most of what the walk allocated.
+  const values: unknown[] = [schema];
+  const pointers: string[] = [""];
+  const depths: number[] = [1];
   let nodes = 0;
-  while (stack.length > 0) {
-    const [value, pointer, depth] = stack.pop() as [unknown, string, number];
+  while (values.length > 0) {
+    const value = values.pop();
+    const pointer = pointers.pop() as string;
+    const depth = depths.pop() as number;
     if (++nodes > MAX_SCHEMA_NODES) throw refused(key, `${where} has more than ${MAX_SCHEMA_NODES} values; a form this large is not the flat MCP subset`);
     if (typeof value !== "object" || value === null) continue;
     if (depth > MAX_SCHEMA_DEPTH) {
       throw refused(key, `${where} nests more than ${MAX_SCHEMA_DEPTH} levels deep; the MCP subset is a flat object of primitive fields`);
     }
-    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
-    for (const [name, child] of entries) {
-      if (name === "$ref" && typeof child === "string" && !Array.isArray(value)) {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        if (!(i in value)) continue; // a hole, as Array.prototype.map skips it
+        values.push(value[i]);
+        pointers.push(`${pointer}/${i}`);
+        depths.push(depth + 1);
+      }
+      continue;
+    }
+    const object = value as Record<string, unknown>;
+    for (const name of Object.keys(object)) {
+      const child = object[name];
+      if (name === "$ref" && typeof child === "string") {
         if (refs.length >= MAX_SCHEMA_REFS) throw refused(key, `${where} has more than ${MAX_SCHEMA_REFS} $refs`);
         refs.push({ at: pointer, to: localTarget(child), text: child.slice(0, 80) });
       }
-      stack.push([child, `${pointer}/${escape(name)}`, depth + 1]);
+      values.push(child);
+      pointers.push(`${pointer}/${escape(name)}`);
+      depths.push(depth + 1);
     }
   }
   const cycle = findCycle(refs);

@@ -9,7 +9,7 @@ import type { SendOptions, Transport, TransportCapabilities, TransportEvent } fr
  */
 class InProcessEnd implements Transport {
   readonly kind = "in-process" as const;
-  readonly capabilities: TransportCapabilities = { paramHeaders: false, abortClosesStream: false, standaloneStream: false, sessions: false };
+  readonly capabilities: TransportCapabilities = { paramHeaders: false, abortClosesStream: false, standaloneStream: false, sessions: false, sendIgnoresSignal: true };
   readonly #events = new Emitter<TransportEvent>();
   peer: InProcessEnd | undefined;
   #closed = false;

@@ -24,6 +24,12 @@ export interface TransportCapabilities {
   readonly standaloneStream: boolean;
   /** The server may keep a session id across messages (HTTP `Mcp-Session-Id`). */
   readonly sessions: boolean;
+  /**
+   * `send()` never reads `SendOptions.signal`: a write is done at once and nothing of it can be
+   * aborted (in-process). A caller may then cancel a request through the connection alone, without
+   * making an AbortSignal for it. Absent means false: the signal is passed.
+   */
+  readonly sendIgnoresSignal?: boolean;
 }
 
 /** The wire, reduced to ordered writes and a stream of events (vscode-jsonrpc's reader/writer). */
