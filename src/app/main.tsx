@@ -9,7 +9,7 @@ import { FRAMED_MESSAGE, isFramed } from "./lib/notFramed";
 import { createQueryClient } from "./lib/queryClient";
 import { createBridgeStore } from "./stores/bridgeStore";
 import { createSavedStore } from "./features/connection/store/savedStore";
-import { demoServer, isDemoVariant } from "../server/demo";
+import { loadEmbedded } from "./session/embeddedChunk";
 import { applyDeepLink } from "./features/links/applyDeepLink";
 import { parseDeepLink } from "./features/links/deepLink";
 import { browserSignIn } from "./features/auth/browserSignIn";
@@ -26,7 +26,10 @@ if (isFramed(window)) {
   throw new Error(FRAMED_MESSAGE);
 }
 
-// The embedded demo server runs in this page: no network, so every flow works at once.
+// The embedded demo server runs in this page: no network, so every flow works at once. Its code is a
+// chunk of its own, not in the first view: fetched from here, while React renders the first view, so
+// the first connection does not wait for it (a failed load is the connection's error, in words).
+void loadEmbedded().catch(() => undefined);
 // A known stateSecret, so "Verify MAC" in the rounds view can be tried (README: the requestState token).
 export const EMBEDDED_STATE_SECRET = "presa-demo-secret";
 // The local bridge: handed over in the HTML by `npm start`, or pasted earlier in this tab (static build).
@@ -36,7 +39,7 @@ const search = new URLSearchParams(window.location.search);
 // `?demo-variant=changed` serves a variant with one tool answering differently (README "QA and demos").
 const variant = search.get("demo-variant");
 const controller = createController({
-  embeddedServer: demoServer({ stateSecret: EMBEDDED_STATE_SECRET, ...(isDemoVariant(variant) ? { variant } : {}) }),
+  embeddedServer: () => loadEmbedded().then((m) => m.pageDemoServer(EMBEDDED_STATE_SECRET, variant)),
   bridge: createBridgeStore(fromPage ?? pasted, fromPage ? "page" : "pasted"),
   saved: createSavedStore(localStorage),
   signIn: browserSignIn(window),

@@ -21,8 +21,6 @@ import {
   isObject,
 } from "../../core";
 import type { McpServer } from "../../server/server";
-import { serveTransport } from "../../server/serve";
-import { hostileServer } from "../../server/hostile";
 import { isCallEvent } from "../../core/recording";
 import type { LogLevel } from "../features/notifications/notifyStore";
 import { callMeta } from "../features/notifications/utils/callMeta";
@@ -30,9 +28,10 @@ import { DEFAULT_TIMEOUT_MS, type ConnectionSettings, type EmbeddedServerName } 
 import { createBridgeStore, type BridgeStore } from "../stores/bridgeStore";
 import { createSavedStore, type SavedStore } from "../features/connection/store/savedStore";
 import { describeTarget, rowsToRecord, spawnSpecOf } from "../features/connection/utils/targets";
-import { httpTransport } from "../features/connection/utils/httpTransport";
 import { createSignIn, type SignIn } from "../features/auth/signIn";
 import { capabilitiesFromModes, handlersFromModes, waysOptions } from "../lib/handlers";
+import { lazyChunk } from "../lib/lazyChunk";
+import { loadEmbedded } from "./embeddedChunk";
 import { createSession, type Session } from "./session";
 
 export type { CallHandle } from "../../core";
@@ -40,8 +39,12 @@ export type { CallHandle } from "../../core";
 export interface ControllerDeps {
   /** The live session's stores; a fresh session when not given. */
   session?: Session;
-  /** The embedded demo server; one per page, so its key (and its tokens) last across reconnects. */
-  embeddedServer: McpServer;
+  /**
+   * The embedded demo server; one per page, so its key (and its tokens) last across reconnects. The
+   * page gives a function: the servers' code is a chunk of its own (./embedded.ts), made on the first
+   * connect, once (a failed load is tried again on the next connect).
+   */
+  embeddedServer: McpServer | (() => Promise<McpServer>);
   /** The embedded hostile demo server; made on first use when not given. */
   hostileServer?: McpServer;
   fetch?: typeof fetch;
@@ -52,6 +55,9 @@ export interface ControllerDeps {
   /** Sign-in (OAuth) for HTTP targets (app-wide; main.tsx gives the popup's); off until the user turns it on. */
   signIn?: SignIn;
 }
+
+/** The HTTP transports (Streamable HTTP, HTTP+SSE, auto): a chunk of their own, loaded on the first HTTP connect. */
+const loadHttpTransport = lazyChunk("the HTTP transports", () => import("../features/connection/utils/httpTransport"));
 
 /** Why a bridge target cannot be reached without a bridge, in the words the UI shows. */
 const NO_BRIDGE = "no bridge: start `npm start` (or `npm run bridge`) and paste its URL and token under Bridge";
@@ -90,16 +96,29 @@ export function createController(deps: ControllerDeps) {
     return endpoint;
   }
 
-  // The hostile demo server is made on first use and, like the demo server, kept per page.
+  // The embedded servers are made on first use and kept per page (their keys, so their tokens, last).
+  let demo: Promise<McpServer> | undefined;
   let hostile: McpServer | undefined;
-  const embeddedServer = (name: EmbeddedServerName | undefined): McpServer =>
-    name === "hostile" ? (hostile ??= deps.hostileServer ?? hostileServer({ stateSecret: "presa-hostile-secret" })) : deps.embeddedServer;
+  const demoServer = (): Promise<McpServer> => {
+    const given = deps.embeddedServer;
+    if (typeof given !== "function") return Promise.resolve(given);
+    return (demo ??= given().catch((e: unknown) => {
+      demo = undefined;
+      throw e;
+    }));
+  };
+  async function embeddedServer(name: EmbeddedServerName | undefined): Promise<McpServer> {
+    if (name !== "hostile") return demoServer();
+    if (!hostile) hostile = deps.hostileServer ?? (await loadEmbedded()).hostileServer({ stateSecret: "presa-hostile-secret" });
+    return hostile;
+  }
 
   async function transportFor(settings: ConnectionSettings, connectionId: number): Promise<Transport> {
     const target = settings.target;
     if (target.kind === "embedded") {
+      const [{ serveTransport }, server] = await Promise.all([loadEmbedded(), embeddedServer(target.server)]);
       const pair = inProcessPair();
-      serveTransport(embeddedServer(target.server), pair.server, { caller: "embedded" });
+      serveTransport(server, pair.server, { caller: "embedded" });
       return pair.client;
     }
     const fetchFn = deps.fetch;
@@ -108,7 +127,10 @@ export function createController(deps: ControllerDeps) {
     const viaBridge = target.kind === "bridge-http";
     const fetchVia = viaBridge ? bridgeFetch(requireBridge(), fetchFn) : fetchFn;
     // Sign-in (when on): its own requests go direct or through the bridge (features/auth/routedFetch.ts).
-    const auth = signIn.httpAuth({ url: target.url, viaBridge, bridge: bridge.getState().endpoint, ...(fetchFn ? { fetch: fetchFn } : {}) });
+    const [auth, { httpTransport }] = await Promise.all([
+      signIn.httpAuth({ url: target.url, viaBridge, bridge: bridge.getState().endpoint, ...(fetchFn ? { fetch: fetchFn } : {}) }),
+      loadHttpTransport(),
+    ]);
     return httpTransport(target.transport, target.url, { headers, ...(fetchVia ? { fetch: fetchVia } : {}), ...(auth ? { auth } : {}) });
   }
 

@@ -1,7 +1,10 @@
-import { AuthFlowError, bridgeFetch, OAuthClient, type AuthStep, type BridgeEndpoint, type HttpAuth } from "../../../core";
+import type { AuthStep, BridgeEndpoint, HttpAuth, OAuthClient } from "../../../core";
+import { lazyChunk } from "../../lib/lazyChunk";
 import { createAuthStore, type AuthSettings, type AuthStore } from "./authStore";
-import { routedFetch } from "./routedFetch";
 import type { SignInWindow } from "./signInWindow";
+
+/** The OAuth client and its fetch routing (./oauthClient.ts): a chunk of its own, loaded on the first connect with sign-in on. */
+const loadOAuth = lazyChunk("sign-in (OAuth)", () => import("./oauthClient"));
 
 export interface SignInDeps {
   store?: AuthStore;
@@ -48,47 +51,17 @@ export function createSignIn(deps: SignInDeps) {
     });
   };
 
-  function newClient(target: SignInTarget, settings: AuthSettings): OAuthClient {
-    const fetchFn = target.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-    const clientId = settings.clientId.trim();
-    return new OAuthClient({
-      redirectUrl: deps.redirectUrl,
-      applicationType: "web",
-      clientName: deps.clientName ?? "presa inspector",
-      authorize: (request) => {
-        if (!deps.window) return Promise.reject(new Error("this page cannot open a sign-in window"));
-        store.setState({ phase: "waiting" });
-        return deps.window.authorize(request).finally(() => {
-          if (store.getState().phase === "waiting") store.setState({ phase: "signing-in" });
-        });
-      },
-      fetch: routedFetch({
-        direct: fetchFn,
-        bridge: target.bridge ? bridgeFetch(target.bridge, fetchFn) : undefined,
-        viaBridge: target.viaBridge,
-        onRoute: (origin, route) => store.setState((s) => ({ routes: { ...s.routes, [origin]: route } })),
-      }),
-      ...(clientId
-        ? {
-            preRegistered: {
-              clientId,
-              ...(settings.clientSecret ? { clientSecret: settings.clientSecret } : {}),
-              ...(settings.tokenEndpointAuthMethod ? { tokenEndpointAuthMethod: settings.tokenEndpointAuthMethod } : {}),
-            },
-          }
-        : {}),
-      ...(settings.scope.trim() ? { scope: settings.scope.trim() } : {}),
-      onStep,
-    });
-  }
-
-  /** The transport's sign-in for this target, or undefined when sign-in is off. */
-  function httpAuth(target: SignInTarget): HttpAuth | undefined {
+  /**
+   * The transport's sign-in for this target, or undefined when sign-in is off. The OAuth code is
+   * loaded the first time sign-in is on for a connect; a failed load fails that connect in words.
+   */
+  async function httpAuth(target: SignInTarget): Promise<HttpAuth | undefined> {
     const settings = store.getState().settings;
     if (!settings.enabled) return undefined;
     const key = keyOf(target, settings);
+    const oauth = await loadOAuth();
     if (current?.key !== key) {
-      current = { key, client: newClient(target, settings) };
+      current = { key, client: oauth.newOAuthClient({ ...deps, store, onStep }, target, settings) };
       store.setState({ phase: "ready", server: target.url, steps: [], status: undefined, failure: undefined, pending: undefined, routes: {} });
     }
     const client = current.client;
@@ -99,9 +72,8 @@ export function createSignIn(deps: SignInDeps) {
           try {
             return await wrapped(input, init);
           } catch (error) {
-            if (error instanceof AuthFlowError && store.getState().phase !== "failed") {
-              store.setState({ phase: "failed", failure: { stage: error.stage, reason: error.reason } });
-            }
+            const failure = oauth.authFailure(error);
+            if (failure && store.getState().phase !== "failed") store.setState({ phase: "failed", failure });
             throw error;
           } finally {
             // A refresh or a new sign-in changes the status; most requests do not (no re-render then).

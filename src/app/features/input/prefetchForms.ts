@@ -1,9 +1,9 @@
 import type { Controller } from "../../session/controller";
 import { prefetchQuestions } from "./questionCards";
 
-/** The lazy code a call needs: the question cards, the arguments form (rjsf), the rounds panel. */
+/** The lazy code a call needs: the question cards, the arguments form (rjsf), the rounds panel, a task's card. */
 export function prefetchForms(): Promise<unknown> {
-  return Promise.all([prefetchQuestions(), import("../call/components/ArgumentsForm"), import("../rounds/components/RoundsTimeline")]);
+  return Promise.all([prefetchQuestions(), import("../call/components/ArgumentsForm"), import("../rounds/components/RoundsTimeline"), import("../tasks/TaskCard")]);
 }
 
 /**

@@ -1,11 +1,16 @@
-import { Suspense } from "react";
+import { lazy } from "react";
+import type { CallRecord } from "../../../../core/recording";
+import { LazyPart } from "../../../components/ui/LazyPart";
 import { useCalls, useController, useInputs, useSession, useStep } from "../../../lib/context";
 import { ErrorView } from "../../errors/ErrorView";
 import { HeldRetryPanel, InputRequestCard } from "../../input/questionCards";
 import { ServerCompleted } from "../../input/components/ServerCompleted";
 import { CallNotifications } from "../../notifications/components/CallNotifications";
-import { TaskCard } from "../../tasks/TaskCard";
 import { ResultView } from "./ResultView";
+
+// A call that became a task shows its card: a chunk of its own, fetched ahead with the forms once connected.
+const TaskCard = lazy(() => import("../../tasks/TaskCard").then((m) => ({ default: m.TaskCard })));
+const isTask = (call: CallRecord): boolean => call.events.some((e) => e.type === "taskCreated");
 
 /** The selected call as it runs: its pending questions, held retries, then its result or error. */
 export function CallView() {
@@ -42,15 +47,19 @@ export function CallView() {
       </header>
       <CallNotifications call={call} />
       <ServerCompleted call={call} />
-      <TaskCard call={call} />
-      <Suspense fallback={<p className="muted">Loading the question…</p>}>
+      {isTask(call) && (
+        <LazyPart what="The task card">
+          <TaskCard call={call} />
+        </LazyPart>
+      )}
+      <LazyPart what="The question" fallback={<p className="muted">Loading the question…</p>}>
         {mine.map((p) => (
           <InputRequestCard key={p.id} input={p} />
         ))}
         {myHeld.map((h) => (
           <HeldRetryPanel key={h.id} held={h} />
         ))}
-      </Suspense>
+      </LazyPart>
       {call.status === "running" && mine.length === 0 && myHeld.length === 0 && <p className="muted">Waiting for the server…</p>}
       {call.result && <ResultView result={call.result} />}
       {call.error && <ErrorView error={call.error} />}

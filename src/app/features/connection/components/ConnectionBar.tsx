@@ -1,15 +1,17 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, useRef, useState } from "react";
 import { REVISIONS_NEWEST_FIRST, type Revision } from "../../../../core";
 import { useConnection, useController } from "../../../lib/context";
 import type { ConnectionSettings } from "../../../stores/connectionStore";
 import { ErrorView } from "../../errors/ErrorView";
+import { LazyPart } from "../../../components/ui/LazyPart";
 import { StderrPanel } from "./StderrPanel";
-import { AuthPanel } from "../../auth/components/AuthPanel";
 import { TargetPicker } from "./TargetPicker";
 import { IconRefusedMark, ItemIcon } from "../../icons/ItemIcon";
 
-// The settings dialog (Radix, and every section's controls) is fetched on first open.
+// The settings dialog (Radix, and every section's controls) is fetched on first open; sign-in's panel
+// when an HTTP target is chosen (its OAuth client later still, on the first connect with sign-in on).
 const SettingsDialog = lazy(() => import("../../layout/SettingsDialog"));
+const AuthPanel = lazy(() => import("../../auth/components/AuthPanel").then((m) => ({ default: m.AuthPanel })));
 
 /**
  * One compact line: target, revision, step mode, status, reconnect, and a Settings button for the rest
@@ -90,12 +92,16 @@ export function ConnectionBar() {
         </button>
       </div>
       {settingsOpen && (
-        <Suspense fallback={null}>
+        <LazyPart what="The settings dialog">
           <SettingsDialog onClose={() => setSettingsOpen(false)} returnFocus={() => settingsButton.current} />
-        </Suspense>
+        </LazyPart>
       )}
       {(status === "failed" || status === "closed") && error && <ErrorView error={error} />}
-      <AuthPanel />
+      {(settings.target.kind === "url" || settings.target.kind === "bridge-http") && (
+        <LazyPart what="Sign-in">
+          <AuthPanel />
+        </LazyPart>
+      )}
       {settings.target.kind === "stdio" && <StderrPanel />}
     </header>
   );

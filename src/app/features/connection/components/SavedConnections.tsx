@@ -1,110 +1,28 @@
-import { useState } from "react";
-import { useController } from "../../../lib/context";
+import { lazy, useState } from "react";
+import { LazyPart } from "../../../components/ui/LazyPart";
+import { useSaved } from "../../../lib/context";
 import type { Target } from "../../../stores/connectionStore";
-import { useBridge, useSaved } from "../../../lib/context";
-import { parseMcpConfig, toMcpConfig, type SavedServer } from "../utils/mcpConfig";
-import { describeTarget } from "../utils/targets";
 
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-function kindLabel(target: Target): string {
-  return target.kind === "stdio" ? "stdio" : target.kind === "bridge-http" ? "HTTP via bridge" : "HTTP";
-}
-
-function ServerList({ title, servers, onPick, onForget }: { title: string; servers: SavedServer[]; onPick: (t: Target) => void; onForget?: (i: number) => void }) {
-  if (servers.length === 0) return null;
-  return (
-    <section aria-label={title}>
-      <h3>{title}</h3>
-      <ul className="saved-list">
-        {servers.map((s, i) => (
-          <li key={i}>
-            <button type="button" className="link" onClick={() => onPick(s.target)} title={describeTarget(s.target)}>
-              {s.name}
-            </button>
-            <span className="badge">{kindLabel(s.target)}</span>
-            {onForget && (
-              <button type="button" className="link" aria-label={`Forget ${s.name}`} onClick={() => onForget(i)}>
-                ×
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
+// The panel (lists, mcp.json import and export) is fetched when "Saved" is first opened.
+const SavedPanel = lazy(() => import("./SavedPanel").then((m) => ({ default: m.SavedPanel })));
 
 /** Import and export `mcp.json`; recent connections. Picking one fills the form; connecting is still the user's click. */
 export function SavedConnections({ onPick }: { onPick: (t: Target) => void }) {
-  const controller = useController();
-  const recent = useSaved((s) => s.recent);
-  const imported = useSaved((s) => s.imported);
-  const hasBridge = useBridge((s) => s.endpoint !== undefined);
+  const count = useSaved((s) => s.recent.length + s.imported.length);
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState("");
-  const [report, setReport] = useState<{ errors: string[]; warnings: string[] }>({ errors: [], warnings: [] });
-
-  function importText(source: string): void {
-    const parsed = parseMcpConfig(source, hasBridge ? "bridge-http" : "url");
-    if (!parsed.ok) return setReport({ errors: parsed.errors, warnings: [] });
-    controller.saved.setImported(parsed.servers);
-    setReport({ errors: [], warnings: [`imported ${parsed.servers.length} server(s)`, ...parsed.warnings] });
-    setText("");
-  }
   const pick = (t: Target) => {
     onPick(t);
     setOpen(false);
   };
-
   return (
     <div className="saved">
       <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
-        Saved ({recent.length + imported.length})
+        Saved ({count})
       </button>
       {open && (
-        <div className="headers-editor saved-panel" role="region" aria-label="Saved connections">
-          <ServerList title="Imported" servers={imported} onPick={pick} />
-          <ServerList title="Recent" servers={recent} onPick={pick} onForget={(i) => controller.saved.forget(i)} />
-          <label className="field">
-            <span>Import mcp.json</span>
-            <input type="file" accept=".json,application/json" aria-label="Import mcp.json file" onChange={(e) => void e.target.files?.[0]?.text().then(importText)} />
-          </label>
-          <textarea aria-label="Paste mcp.json" rows={3} value={text} onChange={(e) => setText(e.target.value)} placeholder='{"mcpServers": {"name": {"command": "npx", "args": ["-y", "pkg"]}}}' />
-          <div className="actions">
-            <button type="button" onClick={() => importText(text)} disabled={text.trim() === ""}>
-              Import
-            </button>
-            <button type="button" onClick={() => download("mcp.json", toMcpConfig([...imported, ...recent]))} disabled={recent.length + imported.length === 0}>
-              Export mcp.json
-            </button>
-          </div>
-          {report.errors.length > 0 && (
-            <ul role="alert" className="field-error">
-              {report.errors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
-          )}
-          {report.warnings.length > 0 && (
-            <ul className="muted" aria-label="Import notes">
-              {report.warnings.map((w) => (
-                <li key={w}>{w}</li>
-              ))}
-            </ul>
-          )}
-          <p className="muted">
-            Recent connections are remembered in this browser (localStorage) without the values of Authorization-like headers, secret-looking environment variables and URL
-            parameters. Imported servers stay in memory for this page only.
-          </p>
-        </div>
+        <LazyPart what="Saved connections" fallback={<p className="muted">Loading…</p>}>
+          <SavedPanel onPick={pick} />
+        </LazyPart>
       )}
     </div>
   );

@@ -63,7 +63,7 @@ describe("TargetPicker: saved connections", () => {
   it("imports mcp.json with clear errors, then fills the form from an entry", async () => {
     const { onConnect } = renderPicker();
     fireEvent.click(screen.getByRole("button", { name: "Saved (0)" }));
-    const panel = screen.getByRole("region", { name: "Saved connections" });
+    const panel = await screen.findByRole("region", { name: "Saved connections" });
     fireEvent.change(within(panel).getByLabelText("Paste mcp.json"), { target: { value: JSON.stringify({ mcpServers: { bad: { command: "x", args: "-y" } } }) } });
     fireEvent.click(within(panel).getByRole("button", { name: "Import" }));
     expect(within(panel).getByRole("alert").textContent).toBe("mcpServers.bad.args must be an array of strings");

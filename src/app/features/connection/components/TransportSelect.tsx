@@ -1,6 +1,6 @@
 import type { Dispatch } from "react";
 import type { HttpTransportChoice } from "../../../stores/connectionStore";
-import { HTTP_TRANSPORTS } from "../utils/httpTransport";
+import { HTTP_TRANSPORTS } from "../utils/transportChoices";
 import type { DraftAction, TargetDraft } from "../utils/targetDraft";
 
 /** Streamable HTTP, the 2024-11-05 HTTP+SSE transport, or auto (Streamable HTTP, falling back to HTTP+SSE). */

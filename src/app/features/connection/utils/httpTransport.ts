@@ -1,12 +1,8 @@
 import { AutoHttpTransport, LegacySseTransport, StreamableHttpTransport, type HttpAuth, type Transport } from "../../../../core";
 import type { HttpTransportChoice } from "../../../stores/connectionStore";
 
-/** The choices the URL form offers, in its order. */
-export const HTTP_TRANSPORTS: readonly { value: HttpTransportChoice; label: string }[] = [
-  { value: "streamable-http", label: "Streamable HTTP" },
-  { value: "auto", label: "auto (Streamable HTTP, else HTTP+SSE)" },
-  { value: "http+sse", label: "HTTP+SSE (2024-11-05)" },
-];
+// Loaded on the first HTTP connect (the controller's lazy chunk), never by the first view; the URL
+// form's choices are in ./transportChoices.ts.
 
 export interface HttpTransportOptions {
   headers: Record<string, string>;

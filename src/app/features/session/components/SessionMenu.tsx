@@ -1,7 +1,15 @@
 import { useId, useState } from "react";
 import { useRecording, useSession } from "../../../lib/context";
-import { downloadSession, openRecording } from "../recording";
+import { lazyChunk } from "../../../lib/lazyChunk";
 import { recordingStore } from "../recordingStore";
+
+/** Session files (export, import, replay): a chunk of its own, loaded on the first click here. */
+const loadRecording = lazyChunk("session export and import", () => import("../recording"));
+
+/** Runs `use` with the session-file code; a chunk that did not load says so where import errors go. */
+function withRecording(use: (m: Awaited<ReturnType<typeof loadRecording>>) => void): void {
+  loadRecording().then(use, (e: unknown) => recordingStore.setState({ importError: e instanceof Error ? e.message : String(e) }));
+}
 
 /** Export the live session to a JSON file (tokens redacted unless kept), or import one to look at. */
 export function SessionMenu() {
@@ -11,7 +19,7 @@ export function SessionMenu() {
   const fileId = useId();
   return (
     <div className="session-menu">
-      <button type="button" className="secondary small" onClick={() => downloadSession(session, keepTokens)}>
+      <button type="button" className="secondary small" onClick={() => withRecording((m) => m.downloadSession(session, keepTokens))}>
         Export session
       </button>
       <label className="field inline" title="Keep requestState tokens and Authorization header values in the file">
@@ -30,7 +38,7 @@ export function SessionMenu() {
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = "";
-          if (file) void file.text().then((text) => openRecording(text, file.name));
+          if (file) void file.text().then((text) => withRecording((m) => m.openRecording(text, file.name)));
         }}
       />
       {importError && (
