@@ -21,7 +21,10 @@ export interface WireState {
 
 /** The media type of a response without parameters, lower-cased; "" when absent. */
 export function contentTypeOf(response: Response): string {
-  return (response.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  const value = response.headers.get("content-type");
+  // The usual answer, read without splitting and copying it.
+  if (value === "application/json" || value === "text/event-stream") return value;
+  return (value ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 }
 
 /** The first characters of a body, flattened, so an HTTP error message shows what the server said. */
@@ -75,6 +78,59 @@ export function commonHeaders(wire: WireState): Headers {
     headers.set("MCP-Protocol-Version", wire.revision);
   }
   if (wire.sessionId !== undefined) headers.set("Mcp-Session-Id", wire.sessionId);
+  return headers;
+}
+
+/**
+ * The host's own headers as Headers would hold them (names lower-cased, values trimmed, one name
+ * once), or undefined when Headers refuses them (postHeaders then says why, on every send).
+ */
+export function checkedHeaders(custom: Record<string, string>): Record<string, string> | undefined {
+  try {
+    return Object.fromEntries(new Headers(custom));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Visible ASCII only: a value Headers keeps exactly as it is given. */
+function isPlainValue(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x21 || code > 0x7e) return false;
+  }
+  return true;
+}
+
+/**
+ * The headers of `postHeaders`, as the plain record (lower-case names) fetch is given: fetch copies
+ * either into its own list, and building a Headers object first cost a POST about as much again
+ * (a check and a sort on every `set`). `custom` is the host's headers through `checkedHeaders`.
+ * Anything unusual (per-call extra headers, a value that is not plain visible ASCII) takes
+ * postHeaders' own path, so what is sent and what is refused stay exactly the same.
+ */
+export function postHeaderRecord(wire: WireState & { message: JsonRpcMessage }, extra: Record<string, string> | undefined, custom: Record<string, string> | undefined): Record<string, string> {
+  const message = wire.message;
+  const version = wire.era === "modern" ? (versionNamedBy(message) ?? wire.revision) : !isInitialize(message) && wire.revision !== undefined && sendsVersionHeader(wire.revision) ? wire.revision : undefined;
+  const session = wire.era === "legacy" ? wire.sessionId : undefined;
+  const method = "method" in message ? message.method : undefined;
+  const plain =
+    custom !== undefined &&
+    (extra === undefined || Object.keys(extra).length === 0) &&
+    (version === undefined || isPlainValue(version)) &&
+    (session === undefined || isPlainValue(session)) &&
+    (method === undefined || isPlainValue(method));
+  if (!plain) return Object.fromEntries(postHeaders(wire, extra));
+  const headers: Record<string, string> = { ...custom };
+  if (version !== undefined) headers["mcp-protocol-version"] = version;
+  if (session !== undefined) headers["mcp-session-id"] = session;
+  headers["content-type"] = "application/json";
+  headers.accept = ACCEPT_POST;
+  if (method !== undefined) {
+    headers["mcp-method"] = method;
+    const name = mcpNameOf(message);
+    if (name !== undefined) headers["mcp-name"] = encodeHeaderValue(name);
+  }
   return headers;
 }
 

@@ -2,7 +2,7 @@ import { Emitter } from "../jsonrpc/events";
 import { McpError } from "../errors";
 import { isErrorResponse, isRequest, parseFrame, type JsonRpcMessage, type RequestId } from "../jsonrpc/messages";
 import { eraOf, type Era } from "../protocol/revisions";
-import { commonHeaders, contentTypeOf, eraFor, methodOf, postHeaders, snippet, type WireState } from "./httpHeaders";
+import { checkedHeaders, commonHeaders, contentTypeOf, eraFor, methodOf, postHeaderRecord, snippet, type WireState } from "./httpHeaders";
 import { frameEvent, pumpStream, type HttpLogEntry, type Reconnected } from "./httpStream";
 import { readCappedText } from "./readBody";
 import type { SendOptions, Transport, TransportCapabilities, TransportEvent } from "./transport";
@@ -42,6 +42,8 @@ export class StreamableHttpTransport implements Transport {
   readonly capabilities: TransportCapabilities = { paramHeaders: true, abortClosesStream: true, standaloneStream: true, sessions: true };
   readonly #url: string;
   readonly #headers: Record<string, string>;
+  /** #headers as Headers holds them, checked once (undefined: refused, and every POST says why). */
+  readonly #checkedHeaders: Record<string, string> | undefined;
   readonly #fetch: typeof fetch;
   readonly #setTimeout: (callback: () => void, ms: number) => unknown;
   readonly #clearTimeout: (handle: unknown) => void;
@@ -58,6 +60,7 @@ export class StreamableHttpTransport implements Transport {
   constructor(url: string, options: StreamableHttpOptions = {}) {
     this.#url = url;
     this.#headers = { ...options.headers };
+    this.#checkedHeaders = checkedHeaders(this.#headers);
     const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#fetch = options.auth ? options.auth.wrapFetch(baseFetch) : baseFetch;
     this.#signIn = options.auth !== undefined;
@@ -86,7 +89,8 @@ export class StreamableHttpTransport implements Transport {
     // initialize opens a new session: an old id is never carried into it (spec: session management).
     if (isRequest(message) && message.method === "initialize") this.#sessionId = undefined;
     const sentSession = era === "legacy" && this.#sessionId !== undefined;
-    const headers = postHeaders({ ...this.#wire(era), message }, options.headers);
+    const wire = { era, custom: this.#headers, revision: this.#revision, sessionId: this.#sessionId, message };
+    const headers = postHeaderRecord(wire, options.headers, this.#checkedHeaders);
     const requestId = isRequest(message) ? message.id : undefined;
     // fetch gets the caller's own signal, and only when there is one: fetch hooks every signal it is
     // given (a listener, a WeakRef, a finalizer), which costs more than the rest of a round here, so
