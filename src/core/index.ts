@@ -53,6 +53,7 @@ export {
   type RequestId,
 } from "./jsonrpc/messages";
 export { isObject } from "./util/isObject";
+export { copyOwn } from "./util/copyOwn";
 
 // URLs a server asks the user to open (URL-mode elicitation): what they really point at
 export { classifyHost, type HostClass, type HostKind } from "./url/hostKind";

@@ -10,6 +10,7 @@ import {
   eraOf,
   newestFirst,
   isObject,
+  copyOwn,
   type ClientCapabilities,
   type Implementation,
   type Root,
@@ -173,7 +174,10 @@ export class ServerSession {
       logLevel,
     });
     if (result.resultType === undefined) result.resultType = "complete";
-    result._meta = { ...(isObject(result._meta) ? result._meta : {}), [META.serverInfo]: this.#server.info };
+    // Copied, not spread: a literal that spreads and adds costs ~1 µs in Node 20 (core's copyOwn).
+    const out: Record<string, unknown> = isObject(result._meta) ? copyOwn({}, result._meta) : {};
+    out[META.serverInfo] = this.#server.info;
+    result._meta = out;
     return result;
   }
 

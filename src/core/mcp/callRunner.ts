@@ -3,6 +3,7 @@ import { formatSize } from "../jsonrpc/limits";
 import type { JsonRpcRequest, RequestId } from "../jsonrpc/messages";
 import { isInputMethod } from "../protocol/meta";
 import { isObject } from "../util/isObject";
+import { copyOwn } from "../util/copyOwn";
 import type { InputRequests, InputResponses } from "../protocol/types";
 import { decodeRequestState } from "../state/decode";
 import { checkInputRequest } from "./answerInput";
@@ -189,7 +190,7 @@ export class CallRunner {
       if (options.headers) sendOptions.headers = options.headers;
       // Tracked while in flight, so notifications on its stream (progress) are reported with this call's id.
       const untrack = this.#track(retryId, state);
-      const result = await host.request(state.method, { ...params, ...extra }, sendOptions).finally(untrack);
+      const result = await host.request(state.method, copyOwn(copyOwn({}, params), extra), sendOptions).finally(untrack);
       // A missing resultType is "complete" (what older servers send); unknown ones are invalid.
       const resultType = result.resultType ?? "complete";
       if (resultType === "complete") return result;

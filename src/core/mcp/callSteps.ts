@@ -148,7 +148,12 @@ export async function answerOne(
       response = first;
       if (review) response = await review(response);
     }
-    host.emit({ type: "inputAnswered", callId, round, key, response, ...(first === "server" ? { completedBy: "server" as const } : {}), at: host.clock.now(), ms: host.clock.now() - at });
+    const now = host.clock.now();
+    host.emit(
+      first === "server"
+        ? { type: "inputAnswered", callId, round, key, response, completedBy: "server", at: now, ms: now - at }
+        : { type: "inputAnswered", callId, round, key, response, at: now, ms: now - at },
+    );
     return response;
   } catch (e) {
     watch?.done();

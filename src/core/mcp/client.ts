@@ -19,6 +19,7 @@ import { tasksDeclared, withTasksDeclared } from "../tasks/drive";
 import type { TaskOptions } from "../tasks/types";
 import { openSubscription, type ListenHandle, type ListenOptions, type SubscriptionFilter } from "./subscriptions";
 import { isObject } from "../util/isObject";
+import { copyOwn } from "../util/copyOwn";
 import { checkRoots, withStandingRoots } from "./standingRoots";
 import { UrlCompletions, definesUrlRequired } from "./urlRequired";
 import type { Root } from "../protocol/types";
@@ -60,6 +61,7 @@ export class Client {
   /** The standing roots list (options.roots), answered at once and changed with setRoots. */
   #roots: Root[];
   readonly #urlCompletions = new UrlCompletions();
+  #declaredFor: { revision: string; capabilities: ClientCapabilities } | undefined;
 
   constructor(transport: Transport, options: ConnectOptions = {}) {
     this.transport = transport;
@@ -269,10 +271,12 @@ export class Client {
   async requestModern(method: string, params: Record<string, unknown>, options: ModernRequestOptions = {}): Promise<Record<string, unknown>> {
     for (let attempt = 0; ; attempt++) {
       const revision = this.revision as string;
-      const capabilities = capabilitiesFor(revision, this.declared);
+      const capabilities = this.#capabilitiesFor(revision);
       const stamped = stampModern(params, revision, this.clientInfo, capabilities);
       try {
-        const sendOptions = { ...this.#timeout(options), ...(options.id !== undefined && attempt === 0 ? { id: options.id } : {}) };
+        // Copied, not spread: a literal that spreads and adds costs ~1 µs in Node 20 (util/copyOwn.ts).
+        const sendOptions = copyOwn({}, this.#timeout(options)) as ModernRequestOptions;
+        if (options.id !== undefined && attempt === 0) sendOptions.id = options.id;
         return checkResultType(method, await this.connection.request(method, stamped, sendOptions), tasksDeclared(capabilities));
       } catch (e) {
         if (!(e instanceof McpError) || e.code !== ErrorCode.UnsupportedProtocolVersion || attempt > 0) throw e;
@@ -286,7 +290,19 @@ export class Client {
 
   #timeout<T extends ModernRequestOptions>(options: T): T {
     const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs;
-    return timeoutMs === undefined ? options : { ...options, timeoutMs };
+    if (timeoutMs === undefined) return options;
+    const timed = copyOwn({}, options) as T;
+    timed.timeoutMs = timeoutMs;
+    return timed;
+  }
+
+  /** The capabilities declared on a 2026-07-28 request, shaped once per revision, not per request. */
+  #capabilitiesFor(revision: string): ClientCapabilities {
+    const cached = this.#declaredFor;
+    if (cached?.revision === revision) return cached.capabilities;
+    const capabilities = capabilitiesFor(revision, this.declared);
+    this.#declaredFor = { revision, capabilities };
+    return capabilities;
   }
 
   /**

@@ -3,6 +3,7 @@ import { McpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import { META, isInputMethod } from "../protocol/meta";
 import { isObject } from "../util/isObject";
+import { copyOwn } from "../util/copyOwn";
 import type { ClientCapabilities, Implementation } from "../protocol/types";
 
 export interface ModernRequestOptions extends RequestOptions {
@@ -20,16 +21,14 @@ export function stampModern(
   clientInfo: Implementation,
   capabilities: ClientCapabilities,
 ): Record<string, unknown> {
-  const own = isObject(params._meta) ? params._meta : {};
-  return {
-    ...params,
-    _meta: {
-      ...own,
-      [META.protocolVersion]: revision,
-      [META.clientInfo]: clientInfo,
-      [META.clientCapabilities]: capabilities,
-    },
-  };
+  // Copied, not spread: a literal that spreads and adds costs ~1 µs in Node 20 (util/copyOwn.ts).
+  const meta: Record<string, unknown> = isObject(params._meta) ? copyOwn({}, params._meta) : {};
+  meta[META.protocolVersion] = revision;
+  meta[META.clientInfo] = clientInfo;
+  meta[META.clientCapabilities] = capabilities;
+  const stamped: Record<string, unknown> = copyOwn({}, params);
+  stamped._meta = meta;
+  return stamped;
 }
 
 /** The params of a call as the server's scope sees them: no input answers, no token, no `_meta`. */

@@ -3,6 +3,7 @@ import { isRequest, type JsonRpcMessage } from "../jsonrpc/messages";
 import { META } from "../protocol/meta";
 import { eraOf, sendsVersionHeader, type Era } from "../protocol/revisions";
 import { isObject } from "../util/isObject";
+import { copyOwn } from "../util/copyOwn";
 import { encodeHeaderValue, mcpNameOf } from "./headers";
 
 /** Both content types MUST be listed on every POST, in both flavours (spec "Sending Messages"). */
@@ -121,7 +122,7 @@ export function postHeaderRecord(wire: WireState & { message: JsonRpcMessage }, 
     (session === undefined || isPlainValue(session)) &&
     (method === undefined || isPlainValue(method));
   if (!plain) return Object.fromEntries(postHeaders(wire, extra));
-  const headers: Record<string, string> = { ...custom };
+  const headers: Record<string, string> = copyOwn({}, custom);
   if (version !== undefined) headers["mcp-protocol-version"] = version;
   if (session !== undefined) headers["mcp-session-id"] = session;
   headers["content-type"] = "application/json";

@@ -19,10 +19,11 @@ export const MAX_RECONNECTS = 3;
 /** Turns one frame of wire text into a transport event: a parsed message, or an error that keeps `raw`. */
 export function frameEvent(raw: string, relatedRequestId: RequestId | undefined): TransportEvent {
   const parsed = parseFrame(raw);
-  const related = relatedRequestId === undefined ? {} : { relatedRequestId };
-  if (parsed.ok) return { type: "message", message: parsed.message, raw, ...related };
+  if (parsed.ok) {
+    return relatedRequestId === undefined ? { type: "message", message: parsed.message, raw } : { type: "message", message: parsed.message, raw, relatedRequestId };
+  }
   const error = new McpError({ kind: "transport", message: `bad frame from server: ${parsed.reason}`, reason: { type: "badFrame", problem: parsed.problem } });
-  return { type: "error", raw, error, ...related };
+  return relatedRequestId === undefined ? { type: "error", raw, error } : { type: "error", raw, error, relatedRequestId };
 }
 
 /** The outcome of one reconnection GET. */

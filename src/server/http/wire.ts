@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
-import { ErrorCode, type JsonRpcMessage } from "../../core";
+import { ErrorCode, copyOwn, type JsonRpcMessage } from "../../core";
 
 /** HTTP status for a JSON-RPC error on 2026-07-28 (spec "Streamable HTTP", status mapping). */
 export function statusForError(code: number): number {
@@ -67,7 +67,11 @@ export function writeJson(res: ServerResponse, status: number, message: JsonRpcM
     return;
   }
   const body = raw ?? JSON.stringify(message);
-  res.writeHead(status, { ...extra, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) }).end(body);
+  // Copied, not spread: a literal that spreads and adds costs ~1 µs in Node 20 (core's copyOwn).
+  const headers: Record<string, string | number> = copyOwn({}, extra);
+  headers["Content-Type"] = "application/json";
+  headers["Content-Length"] = Buffer.byteLength(body);
+  res.writeHead(status, headers).end(body);
 }
 
 export function startSse(res: ServerResponse, extra: Record<string, string> = {}): void {
