@@ -4,7 +4,9 @@
  * HTTP server that echoes the same bytes, posted by the same fetch with the same headers.
  */
 import { createServer, type Server } from "node:http";
+import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
+import { GCProfiler } from "node:v8";
 import { connect, StreamableHttpTransport } from "../src/core";
 import { server } from "../src/server";
 import { greet } from "../src/server/demo";
@@ -35,6 +37,101 @@ async function echoServer(): Promise<{ url: string; server: Server }> {
   await new Promise<void>((done) => echo.listen(0, "127.0.0.1", done));
   return { url: `http://127.0.0.1:${(echo.address() as AddressInfo).port}/mcp`, server: echo };
 }
+
+/** What one kind of round allocates, from V8's sampling heap profiler (objects later collected included). */
+interface Allocation {
+  /** Bytes per round, all code. */
+  total: number;
+  /** Bytes per round allocated by frames of this bundle: our client and server (and this bench's loop). */
+  ours: number;
+  /** The functions of this bundle that allocate most, bytes per round. */
+  top: [string, number][];
+}
+
+async function allocationPerRound(round: (i: number) => Promise<unknown>, rounds: number): Promise<Allocation> {
+  const session = new Session();
+  session.connect();
+  await session.post("HeapProfiler.enable");
+  // Both flags keep the samples of objects a GC already took: the bytes allocated, not those still alive.
+  await session.post("HeapProfiler.startSampling", { samplingInterval: 512, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
+  for (let i = 0; i < rounds; i++) await round(i);
+  const { profile } = (await session.post("HeapProfiler.stopSampling")) as unknown as { profile: { head: HeapNode } };
+  await session.post("HeapProfiler.disable");
+  session.disconnect();
+  const here = import.meta.url;
+  let total = 0;
+  let ours = 0;
+  const byFunction = new Map<string, number>();
+  const walk = (node: HeapNode): void => {
+    total += node.selfSize;
+    if (node.callFrame.url === here && node.selfSize > 0) {
+      ours += node.selfSize;
+      const name = node.callFrame.functionName || "(anonymous)";
+      byFunction.set(name, (byFunction.get(name) ?? 0) + node.selfSize);
+    }
+    for (const child of node.children) walk(child);
+  };
+  walk(profile.head);
+  const top = [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, bytes]): [string, number] => [name, bytes / rounds]);
+  return { total: total / rounds, ours: ours / rounds, top };
+}
+
+interface HeapNode {
+  callFrame: { functionName: string; url: string };
+  selfSize: number;
+  children: HeapNode[];
+}
+
+/** Minor GCs (scavenges) from V8's GC profiler: how long each took and what it moved to the old generation. */
+interface Scavenges {
+  count: number;
+  meanMs: number;
+  /** Bytes that survived into the old generation per scavenge, mean. */
+  promoted: number;
+  /** Bytes of the young generation freed per scavenge, mean. */
+  freed: number;
+}
+
+function scavengesOf(statistics: GcStatistic[]): Scavenges {
+  const used = (side: GcSide, space: string) => side.heapSpaceStatistics.find((s) => s.spaceName === space)?.spaceUsedSize ?? 0;
+  const minor = statistics.filter((s) => s.gcType === "Scavenge" || s.gcType === "MinorMarkCompact");
+  const n = Math.max(1, minor.length);
+  return {
+    count: minor.length,
+    meanMs: minor.reduce((t, s) => t + s.cost, 0) / n / 1000,
+    promoted: minor.reduce((t, s) => t + Math.max(0, used(s.afterGC, "old_space") - used(s.beforeGC, "old_space")), 0) / n,
+    freed: minor.reduce((t, s) => t + Math.max(0, used(s.beforeGC, "new_space") - used(s.afterGC, "new_space")), 0) / n,
+  };
+}
+
+interface GcSide {
+  heapSpaceStatistics: { spaceName: string; spaceUsedSize: number }[];
+}
+
+interface GcStatistic {
+  gcType: string;
+  cost: number;
+  beforeGC: GcSide;
+  afterGC: GcSide;
+}
+
+/** Calls to setTimeout made while `work` runs: timers per round that our code (or fetch, through the global) arms. */
+async function timersDuring(work: () => Promise<void>): Promise<number> {
+  const original = globalThis.setTimeout;
+  let armed = 0;
+  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
+    armed++;
+    return original(...args);
+  }) as typeof setTimeout;
+  try {
+    await work();
+  } finally {
+    globalThis.setTimeout = original;
+  }
+  return armed;
+}
+
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 export async function run(log: (line: string) => void): Promise<Figure[]> {
   const ours = await startHttpServer(server({ name: "presa-bench", version: "1.0.0", tools: [greet] }));
@@ -107,6 +204,8 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
     for (const e of list.getEntries()) gcs.push({ start: e.startTime, end: e.startTime + e.duration, kind: ((e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind) ?? 0 });
   });
   gcObserver.observe({ entryTypes: ["gc"] });
+  const gcProfiler = new GCProfiler();
+  gcProfiler.start();
   for (let i = 0; i < SAMPLES; i++) {
     // Alternate who goes first, so neither side always runs on a warmer connection.
     if (i % 4 < 2) {
@@ -119,9 +218,25 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
       a.push(await oursRound(i));
     }
   }
+  const scavenges = scavengesOf((gcProfiler.stop() as unknown as { statistics: GcStatistic[] }).statistics);
   // Entries are delivered on a later task: give them one before reading.
   await new Promise((resolve) => setTimeout(resolve, 50));
   gcObserver.disconnect();
+  // Where the time goes, measured after the timed rounds so no profiler touches them: what a round
+  // allocates (GC work grows with it), the timers it arms, and whether any frame is made for a log.
+  const ALLOC_ROUNDS = 400;
+  const timedSpans = spans.length;
+  const allocOurs = await allocationPerRound(oursRound, ALLOC_ROUNDS);
+  const allocBare = await allocationPerRound(bareRound, ALLOC_ROUNDS);
+  const TIMER_ROUNDS = 200;
+  const timersOurs = await timersDuring(async () => {
+    for (let i = 0; i < TIMER_ROUNDS; i++) await oursRound(i);
+  });
+  const timersBare = await timersDuring(async () => {
+    for (let i = 0; i < TIMER_ROUNDS; i++) await bareRound(i);
+  });
+  spans.length = timedSpans; // the tail below is the timed rounds' only
+  const framesLogged = client.connection.frames.size > 1 ? "yes" : "none (no one listens, so no frame is made)";
   await client.close();
   await ours.close();
   await new Promise<void>((done) => {
@@ -170,6 +285,12 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
   const kindName: Record<number, string> = { 1: "minor", 2: "major", 4: "incremental", 8: "weak callbacks" };
   const byKind = [...kinds].map(([k, v]) => `${v.n} ${kindName[k] ?? `kind ${k}`} (${v.ms.toFixed(1)} ms)`).join(", ");
   log(`  http GC: ${gcs.length} pauses, ${gcTotal.toFixed(1)} ms in all over ${spans.length} timed rounds: ${byKind}`);
+  const whereNote =
+    `allocated per round: ours ${kb(allocOurs.total)} (${kb(allocOurs.ours)} of it by our client and server code), bare ${kb(allocBare.total)}; ` +
+    `scavenges: ${scavenges.count}, ${scavenges.meanMs.toFixed(2)} ms each on average, each freeing ${kb(scavenges.freed)} and promoting ${kb(scavenges.promoted)} to the old generation; ` +
+    `setTimeout calls per round: ours ${(timersOurs / TIMER_ROUNDS).toFixed(2)}, bare ${(timersBare / TIMER_ROUNDS).toFixed(2)}; frames logged: ${framesLogged}`;
+  log(`  http where the time goes: ${whereNote}`);
+  log(`  http our top allocators (bytes per round): ${allocOurs.top.map(([name, bytes]) => `${name} ${bytes.toFixed(0)}`).join(", ")}`);
   const tailNote = `slowest 1% of ours: ${tOurs.withGc} of ${tOurs.slow} overlap a GC pause (GC ${(100 * tOurs.gcShare).toFixed(0)}% of their wall time), the process on CPU ${(100 * tOurs.cpuShare).toFixed(0)}% of it (bare echo: ${tBare.withGc} of ${tBare.slow}, GC ${(100 * tBare.gcShare).toFixed(0)}%, CPU ${(100 * tBare.cpuShare).toFixed(0)}%); ${gcs.length} GC pauses, ${gcTotal.toFixed(1)} ms in all (${byKind})`;
   const note = `${SAMPLES} rounds each, interleaved, after ${WARMUP} warm-up; the greet flow's two POSTs (${posted.map((p) => p.body.length).join(" and ")} bytes) alternate; baseline: the same bytes and headers posted by the same fetch (Node ${process.versions.node}) to a bare node:http server that echoes the body`;
   return [
@@ -183,7 +304,7 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
       baseline: tBare.cpu99,
       baselineName: "bare echo",
       goal: reported(),
-      note: `this process's CPU time per round (client, server and GC threads; both ends run here for ours and for the echo), p99 of the same ${SAMPLES} rounds (p50 ${tOurs.cpu50.toFixed(3)} vs ${tBare.cpu50.toFixed(3)} ms): the work a round costs, without the time the OS gave to other processes; ${tailNote}`,
+      note: `this process's CPU time per round (client, server and GC threads; both ends run here for ours and for the echo), p99 of the same ${SAMPLES} rounds (p50 ${tOurs.cpu50.toFixed(3)} vs ${tBare.cpu50.toFixed(3)} ms): the work a round costs, without the time the OS gave to other processes; ${tailNote}; where the time goes: ${whereNote}`,
     }),
     figure({
       id: "http.signalled",

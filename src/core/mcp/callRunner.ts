@@ -189,8 +189,13 @@ export class CallRunner {
       const sendOptions: ModernRequestOptions = host.sendIgnoresSignal ? { cancel, id: retryId } : { signal: state.signal, id: retryId };
       if (options.headers) sendOptions.headers = options.headers;
       // Tracked while in flight, so notifications on its stream (progress) are reported with this call's id.
-      const untrack = this.#track(retryId, state);
-      const result = await host.request(state.method, copyOwn(copyOwn({}, params), extra), sendOptions).finally(untrack);
+      this.#inFlight.set(retryId, state);
+      let result: Record<string, unknown>;
+      try {
+        result = await host.request(state.method, copyOwn(copyOwn({}, params), extra), sendOptions);
+      } finally {
+        this.#inFlight.delete(retryId);
+      }
       // A missing resultType is "complete" (what older servers send); unknown ones are invalid.
       const resultType = result.resultType ?? "complete";
       if (resultType === "complete") return result;

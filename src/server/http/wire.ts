@@ -32,7 +32,8 @@ export function readBodyBytes(req: IncomingMessage, limit = MAX_BODY_BYTES): Pro
       if (size > limit) over = true;
       else chunks.push(chunk);
     });
-    req.on("end", () => resolve(over ? "too-large" : Buffer.concat(chunks)));
+    // One chunk (the usual small POST) is the body as it is: no copy.
+    req.on("end", () => resolve(over ? "too-large" : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }
@@ -92,7 +93,9 @@ export function writeSseEvent(res: ServerResponse, data: string, id?: string): v
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 function hostOnly(hostHeader: string): string {
-  return hostHeader.startsWith("[") ? hostHeader.slice(0, hostHeader.indexOf("]") + 1) : (hostHeader.split(":")[0] ?? "");
+  if (hostHeader.startsWith("[")) return hostHeader.slice(0, hostHeader.indexOf("]") + 1);
+  const colon = hostHeader.indexOf(":");
+  return colon === -1 ? hostHeader : hostHeader.slice(0, colon);
 }
 
 /** DNS rebinding: a loopback server answers only requests addressed to a loopback name. */
