@@ -20,6 +20,8 @@ export default defineConfig({
   plugins: [react(), cspMeta()],
   build: {
     target: "es2022",
+    // Every browser that runs the es2022 build knows <link rel="modulepreload">: no polyfill for it.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The client core and the reference server core run nothing when imported (no top-level
       // statements: src/test/sideEffects.test.ts keeps it so). Said to the bundler, a module of theirs

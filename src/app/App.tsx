@@ -1,9 +1,7 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import { ConnectionBar } from "./features/connection/components/ConnectionBar";
 import { Catalog } from "./features/catalog/Catalog";
-import { ItemPanel } from "./features/call/components/ItemPanel";
-import { CallView } from "./features/call/components/CallView";
-import { CallHistory } from "./features/call/components/CallHistory";
+import { LazyCallHistory, LazyCallView, LazyItemPanel, LazyRounds } from "./features/call/components/LazyParts";
 import { WireLog } from "./features/wire/components/WireLog";
 import { ConnectPrompt } from "./features/links/components/ConnectPrompt";
 import { LinkProblems } from "./features/links/components/LinkProblems";
@@ -11,35 +9,35 @@ import { CommandPalette } from "./features/palette/CommandPalette";
 import { QaPanel } from "./features/qa/components/QaPanel";
 import { QaToolbar } from "./features/qa/components/QaToolbar";
 import { MainSplit, WorkspaceColumns } from "./features/layout/Panels";
-import { usePresent, useRecording } from "./lib/context";
+import { useCalls, usePresent, useRecording } from "./lib/context";
+import { LazyPart } from "./components/ui/LazyPart";
 import "./features/qa/qa.css";
 
-// Not in the first view: the rounds of a call (fetched ahead once connected, with the forms), an
-// opened recording, presentation mode.
-const RoundsTimeline = lazy(() => import("./features/rounds/components/RoundsTimeline").then((m) => ({ default: m.RoundsTimeline })));
+// Not in the first view: an opened recording, presentation mode (the rounds of a call: LazyParts.tsx).
 const RecordingView = lazy(() => import("./features/session/components/RecordingView").then((m) => ({ default: m.RecordingView })));
 const PresentView = lazy(() => import("./features/present/components/PresentView").then((m) => ({ default: m.PresentView })));
 
 function Workspace() {
+  // No call is made or selected in the first view: the call view's and history's code come with the first.
+  const callSelected = useCalls((s) => s.selected !== undefined);
+  const anyCall = useCalls((s) => s.order.length > 0);
   return (
     <WorkspaceColumns
       sidebar={
         <>
           <Catalog />
-          <CallHistory />
+          {anyCall && <LazyCallHistory />}
           <QaPanel />
         </>
       }
       center={
         <>
-          <ItemPanel />
-          <CallView />
+          <LazyItemPanel />
+          {callSelected && <LazyCallView />}
         </>
       }
       rounds={
-        <Suspense fallback={<h3>Rounds</h3>}>
-          <RoundsTimeline />
-        </Suspense>
+        <LazyRounds />
       }
     />
   );
@@ -54,13 +52,13 @@ export function App() {
   const present = usePresent((s) => s.on);
   const viewer = useRecording((s) => s.viewer);
   const main = viewer ? (
-    <Suspense fallback={<p className="muted panel-empty">Opening the recording…</p>}>
+    <LazyPart what="The recording view" fallback={<p className="muted panel-empty">Opening the recording…</p>}>
       <RecordingView viewer={viewer} />
-    </Suspense>
+    </LazyPart>
   ) : present ? (
-    <Suspense fallback={null}>
+    <LazyPart what="Presentation mode">
       <PresentView />
-    </Suspense>
+    </LazyPart>
   ) : (
     <Workspace />
   );

@@ -49,6 +49,9 @@ const queryClient = createQueryClient();
 compose(controller, queryClient, search);
 // A deep link selects a target, revision and item, never runs anything; a URL target waits for a click.
 const { autoConnect } = applyDeepLink(parseDeepLink(window.location.search), controller);
+// The first connection starts now, not after React's first render: it waits for the embedded server's
+// chunk while React renders, and the page shows "connected" as soon as both are done.
+if (autoConnect) void controller.connect();
 
 createRoot(container).render(
   <StrictMode>

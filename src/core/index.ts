@@ -116,7 +116,8 @@ export { StreamableHttpTransport, type StreamableHttpOptions, type HttpAuth } fr
 export { LegacySseTransport, type LegacySseOptions } from "./transport/legacySse";
 export { AutoHttpTransport, type AutoHttpOptions } from "./transport/autoHttp";
 export { inProcessPair, type InProcessTransport } from "./transport/inProcess";
-export { BridgeStdioTransport, bridgeFetch, bridgeInfo, describeExit, type BridgeEndpoint, type BridgeStdioOptions } from "./transport/bridge";
+export { bridgeFetch, bridgeInfo, describeExit, type BridgeEndpoint } from "./transport/bridge";
+export { BridgeStdioTransport, type BridgeStdioOptions } from "./transport/bridgeStdio";
 export {
   BRIDGE_EVENTS,
   BRIDGE_HEADERS,
@@ -141,24 +142,21 @@ export {
   STATE_FAILURE_REASONS,
   base64urlDecode,
   base64urlEncode,
-  callerDigest,
   constantTimeEqual,
-  encodePayloadPart,
   isPresaPayload,
   hasPresaFields,
   keyFromSecret,
-  macOf,
-  paramsDigest,
   parseJsonText,
-  payloadJson,
   readPayloadBytes,
   splitTokenDecoded,
   type PresaPayload,
   type StateFailureReason,
 } from "./state/format";
+export { callerDigest, encodePayloadPart, macOf, paramsDigest, payloadJson } from "./state/digest";
 export { pureStateCrypto, type StateCrypto } from "./state/crypto";
 export { canonicalJson } from "./state/jcs";
-export { decodeRequestState, checkScope, verifyMac, type DecodedState, type ExpiryCheck, type ScopeCheck } from "./state/decode";
+export { decodeRequestState, type DecodedState } from "./state/decode";
+export { checkScope, verifyMac, type ExpiryCheck, type ScopeCheck } from "./state/check";
 
 // MCP authorization (OAuth sign-in) and its guided step log
 export {

@@ -7,6 +7,8 @@
 import type { Frame, InputResponse } from "../../core";
 import type { Controller } from "../session/controller";
 
+export { attachPerfMarks } from "./perfMarks";
+
 export interface BenchHooks {
   connected(): boolean;
   /** Starts a tool call; resolves when it finishes (answer its questions with answerPending or autoAnswer). */

@@ -1,8 +1,12 @@
 /**
  * User Timing marks for the bench (bench/browser.ts reads them with a PerformanceObserver): when a
- * server's question reaches the page, and when its form is on screen and takes input. A mark costs
- * about a microsecond; the buffer is cleared as it goes, so a long session does not fill it.
+ * server's question reaches the page, and when its form is on screen and takes input. Attached with
+ * the bench's hooks (`?bench`, lib/benchHooks.ts); a form's mark does nothing without an arrival.
+ * A mark costs about a microsecond; the buffer is cleared as it goes, so a long session does not fill it.
  */
+import type { Frame } from "../../core";
+import type { Controller } from "../session/controller";
+
 export const MARK_INPUT_ARRIVED = "presa:input-arrived";
 export const MARK_FORM_INTERACTIVE = "presa:form-interactive";
 /** arrival → form interactive, one entry per question that shows a form. */
@@ -36,4 +40,19 @@ export function markFormInteractive(): void {
   p.clearMarks(MARK_INPUT_ARRIVED);
   p.clearMarks(MARK_FORM_INTERACTIVE);
   p.clearMeasures(MEASURE_INPUT_TO_FORM);
+}
+
+/** An incoming frame that asks the user something: a 2026-07-28 `input_required` result, or a live elicitation. */
+export function asksForInput(frame: Frame): boolean {
+  const m = frame.message;
+  if (frame.direction !== "in" || m === undefined) return false;
+  if ("result" in m) return m.result.resultType === "input_required";
+  return "method" in m && m.method === "elicitation/create";
+}
+
+/** Times a question's arrival (the form marks its own readiness); returns the undo. */
+export function attachPerfMarks(controller: Controller): () => void {
+  return controller.onClientEvent(({ event }) => {
+    if (event.type === "frame" && asksForInput(event.frame)) markInputArrived();
+  });
 }

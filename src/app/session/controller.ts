@@ -8,7 +8,6 @@ import {
   type InputMethod,
   REVISIONS,
   inProcessPair,
-  BridgeStdioTransport,
   bridgeFetch,
   bridgeInfo,
   describeExit,
@@ -59,6 +58,9 @@ export interface ControllerDeps {
 /** The HTTP transports (Streamable HTTP, HTTP+SSE, auto): a chunk of their own, loaded on the first HTTP connect. */
 const loadHttpTransport = lazyChunk("the HTTP transports", () => import("../features/connection/utils/httpTransport"));
 
+/** The bridge's stdio transport: a chunk of its own, loaded on the first connect to a command. */
+const loadStdio = lazyChunk("the stdio transport", () => import("./stdio"));
+
 /** Why a bridge target cannot be reached without a bridge, in the words the UI shows. */
 const NO_BRIDGE = "no bridge: start `npm start` (or `npm run bridge`) and paste its URL and token under Bridge";
 
@@ -89,6 +91,8 @@ export function createController(deps: ControllerDeps) {
   let unsubscribe: () => void = () => undefined;
   // The calls still running, by id, so cancel(id) reaches their handle.
   const running = new Map<string, CallHandle>();
+  // How each spawned process ended, once it has: a process that dies while connecting says more than "closed".
+  const exitOf = new WeakMap<Transport, () => ExitInfo | undefined>();
 
   function requireBridge(): BridgeEndpoint {
     const endpoint = bridge.getState().endpoint;
@@ -141,6 +145,7 @@ export function createController(deps: ControllerDeps) {
     }
     const endpoint = requireBridge();
     stderr.started();
+    const { BridgeStdioTransport } = await loadStdio();
     const transport = await BridgeStdioTransport.spawn(endpoint, spec, {
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
       onStderr: (line) => stderr.append(connectionId, "stderr", line),
@@ -148,6 +153,7 @@ export function createController(deps: ControllerDeps) {
       onExit: (exit) => exited(exit, connectionId),
     });
     stderr.append(connectionId, "bridge", `spawned ${spec.command} (pid ${transport.session.pid}) in ${transport.session.spec.cwd}`);
+    exitOf.set(transport, () => transport.exit);
     return transport;
   }
 
@@ -238,7 +244,7 @@ export function createController(deps: ControllerDeps) {
     } catch (e) {
       if (connection.getState().connectionId !== connectionId) return;
       // A process that died while connecting: its exit says more than "connection closed".
-      const exit = transport instanceof BridgeStdioTransport ? transport.exit : undefined;
+      const exit = exitOf.get(transport)?.();
       const error = exit ? new McpError({ kind: "closed", message: describeExit(exit), reason: { type: "exit", exit } }) : toMcpError(e);
       connection.setState({ status: "failed", error });
       await disconnect("connection failed");

@@ -5,7 +5,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseFrame } from "../jsonrpc/messages";
 import { peekFrame } from "../jsonrpc/peek";
-import { checkScope, decodeRequestState, verifyMac } from "./decode";
+import { checkScope, verifyMac } from "./check";
+import { decodeRequestState } from "./decode";
 import { base64urlEncode } from "./format";
 
 const RUNS = 12_000;

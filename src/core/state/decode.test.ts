@@ -2,10 +2,13 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import type { DecodedState, ScopeInput } from "./decode";
-import { MAX_DECODE_LENGTH, checkScope, decodeRequestState, verifyMac } from "./decode";
+import type { ScopeInput } from "./check";
+import { checkScope, verifyMac } from "./check";
+import type { DecodedState } from "./decode";
+import { MAX_DECODE_LENGTH, decodeRequestState } from "./decode";
 import type { PresaPayload } from "./format";
-import { base64urlEncode, callerDigest, encodePayloadPart, keyFromSecret, macOf, paramsDigest } from "./format";
+import { callerDigest, encodePayloadPart, macOf, paramsDigest } from "./digest";
+import { base64urlEncode, keyFromSecret } from "./format";
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const b64url = (text: string): string => base64urlEncode(utf8(text));

@@ -1,20 +1,8 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { sha256 } from "@noble/hashes/sha2.js";
-import {
-  base64Decode,
-  base64urlDecode,
-  base64urlEncode,
-  callerDigest,
-  constantTimeEqual,
-  isJsonValue,
-  isPresaPayload,
-  keyFromSecret,
-  macOf,
-  paramsDigest,
-  splitToken,
-  splitTokenDecoded,
-} from "./format";
+import { callerDigest, macOf, paramsDigest } from "./digest";
+import { base64Decode, base64urlDecode, base64urlEncode, constantTimeEqual, isJsonValue, isPresaPayload, keyFromSecret, splitToken, splitTokenDecoded } from "./format";
 import { McpError } from "../errors";
 
 const utf8 = (text: string): Uint8Array<ArrayBuffer> => new TextEncoder().encode(text);

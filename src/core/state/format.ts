@@ -5,10 +5,7 @@
  */
 import type { JsonValue } from "../protocol/types";
 import { isObject } from "../util/isObject";
-import { McpError } from "../errors";
-import { pureStateCrypto, type StateCrypto } from "./crypto";
 import { base64urlDecode, isBase64url, utf8DecodeStrict } from "./encoding";
-import { canonicalJson, jsonString } from "./jcs";
 
 /** The first part of every presa v1 token; it names the format and its version. */
 export const TOKEN_PREFIX = "p1";
@@ -131,64 +128,6 @@ export function readPayloadBytes(bytes: Uint8Array): unknown {
 export function readPayloadPart(part: string): unknown {
   const bytes = base64urlDecode(part);
   return bytes === null ? undefined : readPayloadBytes(bytes);
-}
-
-/**
- * A number as JSON.stringify writes it. Millisecond timestamps are integers past the small-integer
- * range, which V8 writes through its slow double path: written as two small halves, they cost half.
- */
-function jsonNumber(n: number): string {
-  if (!Number.isFinite(n)) return "null";
-  if (Number.isSafeInteger(n) && n >= 1e9) {
-    const high = Math.floor(n / 1e9);
-    const low = n - high * 1e9;
-    return `${high}${low >= 1e8 ? low : String(low).padStart(9, "0")}`;
-  }
-  return String(n);
-}
-
-/**
- * The payload's JSON text: exactly what JSON.stringify(payload) gives for its seven fields in order
- * (format.test.ts holds them equal), written field by field, which is about twice as fast.
- */
-export function payloadJson(payload: PresaPayload): string {
-  const state = JSON.stringify(payload.s) as string | undefined;
-  return (
-    `{"v":${jsonNumber(payload.v)},"m":${jsonString(payload.m)},"d":${jsonString(payload.d)},"c":${jsonString(payload.c)}` +
-    `,"iat":${jsonNumber(payload.iat)},"exp":${jsonNumber(payload.exp)}${state === undefined ? "" : `,"s":${state}`}}`
-  );
-}
-
-/** Encodes a payload as the middle part of a token (`crypto` for the platform's base64url, default the pure one). */
-export function encodePayloadPart(payload: PresaPayload, crypto: StateCrypto = pureStateCrypto): string {
-  return crypto.encodeText(payloadJson(payload));
-}
-
-/**
- * The `d` field: SHA-256 of the RFC 8785 form of params minus the round-varying keys. Throws an
- * McpError of kind "state" for params JCS cannot encode (lone surrogates, non-finite numbers).
- * `crypto` computes the hash (default: the pure one; a Node server passes node:crypto's).
- */
-export function paramsDigest(params: Record<string, unknown>, crypto: StateCrypto = pureStateCrypto): string {
-  let canonical: string;
-  try {
-    // An own "__proto__" (JSON.parse makes one) is read and written like any other key.
-    canonical = canonicalJson(params, DIGEST_EXCLUDED_PARAMS);
-  } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    throw new McpError({ kind: "state", message: `params cannot be canonicalized (RFC 8785): ${why}`, cause: e });
-  }
-  return crypto.sha256(canonical);
-}
-
-/** The `c` field: binds a token to the identity the server's transport reported. */
-export function callerDigest(caller: string, crypto: StateCrypto = pureStateCrypto): string {
-  return crypto.sha256(`presa-caller:${caller}`);
-}
-
-/** The `<mac>` part: HMAC-SHA256 over `"p1." + payloadPart`. */
-export function macOf(key: Uint8Array, payloadPart: string, crypto: StateCrypto = pureStateCrypto): string {
-  return crypto.hmacSha256(key, `${TOKEN_PREFIX}.${payloadPart}`);
 }
 
 /** The HMAC key for a configured `stateSecret`: its UTF-8 bytes. */

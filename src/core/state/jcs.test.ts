@@ -3,7 +3,8 @@
 import canonicalize from "canonicalize";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { payloadJson, type PresaPayload } from "./format";
+import { payloadJson } from "./digest";
+import type { PresaPayload } from "./format";
 import { canonicalJson } from "./jcs";
 
 const anyText = fc.string({ unit: "binary", maxLength: 12 });

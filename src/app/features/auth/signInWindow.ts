@@ -4,8 +4,7 @@ import { isCallback, type AuthorizeStep } from "../../../core";
 export const CALLBACK_CHANNEL = "presa-oauth-callback";
 /** The message it posts, on the channel and to its opener. */
 export const CALLBACK_MESSAGE = "presa-oauth-callback";
-/** The callback page, next to the app's index.html. */
-export const CALLBACK_PAGE = "oauth-callback.html";
+export { CALLBACK_PAGE, callbackUrl } from "./callbackPage";
 
 /** How long the sign-in window may stay open before the sign-in gives up (the demo's interaction lasts 10 min). */
 export const SIGN_IN_TIMEOUT_MS = 10 * 60_000;
@@ -126,9 +125,4 @@ export function browserCallbackListener(win: Window): (onCallback: (url: string)
       win.removeEventListener("message", onMessage);
     };
   };
-}
-
-/** The redirect URL: the callback page beside the app's own index.html (works from any folder). */
-export function callbackUrl(baseUri: string): string {
-  return new URL(CALLBACK_PAGE, baseUri).href;
 }

@@ -1,4 +1,3 @@
-import { LazyLoadError } from "../../lib/lazyChunk";
 import { type FrameProblem, type McpError, ErrorCode, errorCodeName, isObject, STATE_FAILURE_REASONS, urlRequiredOutsideRevision } from "../../../core";
 
 export interface Explanation {
@@ -25,13 +24,6 @@ function describeCaps(value: unknown): string {
 export function explainError(error: McpError): Explanation {
   const data = isObject(error.data) ? error.data : {};
   const reason = error.reason;
-  if (error instanceof LazyLoadError) {
-    return {
-      title: "Part of the inspector did not load",
-      detail: error.message,
-      hint: "Its code comes from the inspector's own server when first needed: check that it still runs (npm start), then try again or reload the page.",
-    };
-  }
   switch (error.kind) {
     case "tooManyRounds":
       return {

@@ -1,9 +1,18 @@
 import type { Controller } from "../../session/controller";
-import { prefetchQuestions } from "./questionCards";
+import { prefetchCallParts } from "../call/components/LazyParts";
+import { prefetchExplanations } from "../errors/ErrorView";
+import { prefetchWireDetail } from "../wire/components/LazyWireDetail";
 
-/** The lazy code a call needs: the question cards, the arguments form (rjsf), the rounds panel, a task's card. */
+/** The lazy code a call needs: the item panel, the call view, history and rounds, the question cards, the arguments form (rjsf), a task's card, the error explanations, the wire log's frame detail. */
 export function prefetchForms(): Promise<unknown> {
-  return Promise.all([prefetchQuestions(), import("../call/components/ArgumentsForm"), import("../rounds/components/RoundsTimeline"), import("../tasks/TaskCard")]);
+  return Promise.all([
+    prefetchCallParts(),
+    prefetchExplanations(),
+    prefetchWireDetail(),
+    import("./questionCards").then((m) => m.prefetchQuestions()),
+    import("../call/components/ArgumentsForm"),
+    import("../tasks/TaskCard"),
+  ]);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, useCallback, useState } from "react";
+import { LazyPart } from "../../components/ui/LazyPart";
 import { useShortcuts } from "./useShortcuts";
 
 // The dialog (cmdk on a Radix dialog) is fetched on first open; the keys work from the first view.
@@ -11,8 +12,8 @@ export function CommandPalette() {
   useShortcuts(toggle);
   if (!open) return null;
   return (
-    <Suspense fallback={null}>
+    <LazyPart what="The command palette">
       <PaletteDialog onClose={() => setOpen(false)} />
-    </Suspense>
+    </LazyPart>
   );
 }

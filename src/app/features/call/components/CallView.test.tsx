@@ -14,7 +14,8 @@ describe("CallView: a failed call", () => {
     await act(async () => {
       await controller.callTool("wrong-shape", {})?.outcome;
     });
-    expect(screen.getByRole("alert").textContent).toContain("Malformed result");
+    // The explanations are a lazy chunk (ErrorView.tsx): the error's own words show first, then them.
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("Malformed result"));
     expect(screen.getByTestId("call-status").textContent).toBe("failed");
     fireEvent.click(screen.getByRole("button", { name: "Run again" }));
     await waitFor(() => expect(controller.session.calls.getState().order).toHaveLength(2));

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
+import { LazyPart } from "../../../components/ui/LazyPart";
 import type { ArgumentsFormProps } from "./ArgumentsForm";
 
 // Only a type comes from ArgumentsForm here: a value import would pull rjsf and its validator into the first view.
@@ -7,8 +8,8 @@ const SchemaArgumentsForm = lazy(() => import("./ArgumentsForm"));
 /** Arguments entry; the schema form engine is loaded on demand (issue: first view stays light). */
 export function ArgumentsForm(props: ArgumentsFormProps) {
   return (
-    <Suspense fallback={<p className="muted">Loading the arguments form…</p>}>
+    <LazyPart what="The arguments form" fallback={<p className="muted">Loading the arguments form…</p>}>
       <SchemaArgumentsForm {...props} />
-    </Suspense>
+    </LazyPart>
   );
 }

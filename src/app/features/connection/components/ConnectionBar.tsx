@@ -4,13 +4,14 @@ import { useConnection, useController } from "../../../lib/context";
 import type { ConnectionSettings } from "../../../stores/connectionStore";
 import { ErrorView } from "../../errors/ErrorView";
 import { LazyPart } from "../../../components/ui/LazyPart";
-import { StderrPanel } from "./StderrPanel";
 import { TargetPicker } from "./TargetPicker";
 import { IconRefusedMark, ItemIcon } from "../../icons/ItemIcon";
 
-// The settings dialog (Radix, and every section's controls) is fetched on first open; sign-in's panel
-// when an HTTP target is chosen (its OAuth client later still, on the first connect with sign-in on).
+// The settings dialog (Radix, and every section's controls) is fetched on first open; a process's
+// output panel when a stdio target is chosen; sign-in's panel when an HTTP target is (its OAuth client
+// later still, on the first connect with sign-in on).
 const SettingsDialog = lazy(() => import("../../layout/SettingsDialog"));
+const StderrPanel = lazy(() => import("./StderrPanel").then((m) => ({ default: m.StderrPanel })));
 const AuthPanel = lazy(() => import("../../auth/components/AuthPanel").then((m) => ({ default: m.AuthPanel })));
 
 /**
@@ -102,7 +103,11 @@ export function ConnectionBar() {
           <AuthPanel />
         </LazyPart>
       )}
-      {settings.target.kind === "stdio" && <StderrPanel />}
+      {settings.target.kind === "stdio" && (
+        <LazyPart what="The process output panel">
+          <StderrPanel />
+        </LazyPart>
+      )}
     </header>
   );
 }

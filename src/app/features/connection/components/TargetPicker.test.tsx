@@ -81,6 +81,6 @@ describe("TargetPicker: saved connections", () => {
     fireEvent.click(screen.getByRole("button", { name: "Saved (2)" }));
     fireEvent.click(screen.getByRole("button", { name: "remote" }));
     expect((screen.getByLabelText("Server") as HTMLSelectElement).value).toBe("bridge-http");
-    expect((screen.getByLabelText("Server URL") as HTMLInputElement).value).toBe("http://127.0.0.1:3939/mcp");
+    expect(((await screen.findByLabelText("Server URL")) as HTMLInputElement).value).toBe("http://127.0.0.1:3939/mcp");
   });
 });

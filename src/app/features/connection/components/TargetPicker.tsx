@@ -1,11 +1,13 @@
-import { lazy, Suspense, useReducer } from "react";
+import { lazy, useReducer } from "react";
+import { LazyPart } from "../../../components/ui/LazyPart";
 import type { Target, TargetKind } from "../../../stores/connectionStore";
 import { draftOf, draftToTarget, targetDraftReducer } from "../utils/targetDraft";
 import { EmbeddedServerPicker } from "./EmbeddedServerPicker";
 import { SavedConnections } from "./SavedConnections";
-import { UrlTargetForm } from "./UrlTargetForm";
 
-// Only for targets through the local bridge: fetched when one is picked, not in the first view.
+// The forms for other targets than the embedded server (and the bridge's panel): fetched when one is
+// picked, not in the first view.
+const UrlTargetForm = lazy(() => import("./UrlTargetForm").then((m) => ({ default: m.UrlTargetForm })));
 const StdioTargetForm = lazy(() => import("./StdioTargetForm").then((m) => ({ default: m.StdioTargetForm })));
 const BridgePanel = lazy(() => import("./BridgePanel").then((m) => ({ default: m.BridgePanel })));
 
@@ -45,11 +47,11 @@ export function TargetPicker({ target, onConnect }: { target: Target; onConnect:
         </select>
       </label>
       {draft.kind === "embedded" && <EmbeddedServerPicker target={target} onConnect={onConnect} />}
-      {(draft.kind === "url" || draft.kind === "bridge-http") && <UrlTargetForm draft={draft} dispatch={dispatch} onSubmit={() => onConnect(draftToTarget(draft))} />}
-      <Suspense fallback={null}>
+      <LazyPart what="The connection form">
+        {(draft.kind === "url" || draft.kind === "bridge-http") && <UrlTargetForm draft={draft} dispatch={dispatch} onSubmit={() => onConnect(draftToTarget(draft))} />}
         {draft.kind === "stdio" && <StdioTargetForm draft={draft} dispatch={dispatch} onConnect={onConnect} />}
         {viaBridge && <BridgePanel />}
-      </Suspense>
+      </LazyPart>
       <SavedConnections onPick={(t) => dispatch({ type: "load", target: t })} />
     </div>
   );

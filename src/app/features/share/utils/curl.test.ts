@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { JsonRpcMessage } from "../../../../core";
-import { curlCommand, frameJson } from "./curl";
+import { curlCommand } from "./curl";
+import { frameJson } from "./frameJson";
 
 const MODERN = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
 

@@ -53,8 +53,3 @@ export function curlCommand(input: CurlInput): CurlOutcome {
   lines.push(`--data-raw ${shellQuote(input.raw)}`);
   return { ok: true, command: lines.join(" \\\n  ") };
 }
-
-/** A frame as pretty JSON; a frame that did not parse is copied as it came. */
-export function frameJson(message: JsonRpcMessage | undefined, raw: string): string {
-  return message === undefined ? raw : JSON.stringify(message, null, 2);
-}

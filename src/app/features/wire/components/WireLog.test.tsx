@@ -68,10 +68,11 @@ describe("WireLog", () => {
     expect(screen.getByTestId("wire-count").textContent).toMatch(new RegExp(`${count} shown`));
   });
 
-  it("expands a frame to pretty JSON, broken frames as raw text", () => {
+  it("expands a frame to pretty JSON, broken frames as raw text", async () => {
     show(small);
     fireEvent.click(within(rows()[2] as HTMLElement).getByRole("button", { expanded: false }));
-    const detail = screen.getByRole("complementary", { name: "Frame" });
+    // The detail's code is a lazy chunk (LazyWireDetail.tsx): it comes on the first open.
+    const detail = await screen.findByRole("complementary", { name: "Frame" });
     expect(within(detail).getByLabelText("Frame body").textContent).toContain('\n  "method": "tools/call"');
     fireEvent.click(within(rows()[5] as HTMLElement).getByRole("button", { expanded: false }));
     expect(within(screen.getByRole("complementary", { name: "Frame" })).getByLabelText("Frame body").textContent).toBe('{"jsonrpc":"2.0", <b>broken</b>');

@@ -3,7 +3,7 @@ import { useSession, useWire } from "../../../lib/context";
 import type { WireEntry } from "../wireStore";
 import { NO_FILTER, extendFiltered, isNoFilter, type FilterCache, type FrameFilter } from "../utils/filterFrames";
 import { indexBySeq } from "../utils/windowRange";
-import { WireDetail } from "./WireDetail";
+import { LazyWireDetail } from "./LazyWireDetail";
 import { WireList } from "./WireList";
 import { WireToolbar } from "./WireToolbar";
 
@@ -64,7 +64,7 @@ export function WireLog({ collapsed, onToggle }: { collapsed?: boolean; onToggle
       {open && (
         <div className="wire-body" id={bodyId}>
           <WireList entries={shown} selected={selected} onSelect={onSelect} />
-          {entry && <WireDetail entry={entry} onClose={() => setSelected(undefined)} />}
+          {entry && <LazyWireDetail entry={entry} onClose={() => setSelected(undefined)} />}
         </div>
       )}
     </section>

@@ -1,0 +1,67 @@
+import { LazyPart } from "../../../components/ui/LazyPart";
+import { chunkComponent } from "../../../lib/chunkComponent";
+import { useCalls, useUi } from "../../../lib/context";
+
+// The parts of the workspace's centre and sidebar that show nothing in the first view, where no item
+// is selected and no call made: each a chunk of its own, fetched ahead once connected (prefetchForms).
+
+// The selected item with its arguments and Run button.
+const itemPanel = chunkComponent("ItemPanel", () => import("./ItemPanel"), (m) => m.ItemPanel);
+// The selected call's view (its questions, result, notifications, task card) is not in the first
+// view, where no call is selected: its chunk is fetched ahead once connected (prefetchForms).
+const callView = chunkComponent("CallView", () => import("./CallView"), (m) => m.CallView);
+// The list of earlier calls, likewise: there is none in the first view.
+const callHistory = chunkComponent("CallHistory", () => import("./CallHistory"), (m) => m.CallHistory);
+
+// The selected call's rounds, tokens and diffs.
+const rounds = chunkComponent("RoundsTimeline", () => import("../../rounds/components/RoundsTimeline"), (m) => m.RoundsTimeline);
+
+/** Fetches the item panel's, the call view's, the call history's and the rounds panel's code ahead. */
+export const prefetchCallParts = (): Promise<unknown> => Promise.all([itemPanel.prefetch(), callView.prefetch(), callHistory.prefetch(), rounds.prefetch()]);
+
+/** The rounds of the selected call (RoundsTimeline.tsx), its code loaded once a call is selected. */
+export function LazyRounds() {
+  const selected = useCalls((s) => s.selected !== undefined);
+  if (!selected) {
+    return (
+      <section className="rounds" aria-label="Rounds">
+        <h3>Rounds</h3>
+        <p className="muted">No call yet. Call a tool to see its rounds here.</p>
+      </section>
+    );
+  }
+  return (
+    <LazyPart what="The rounds panel" fallback={<h3>Rounds</h3>}>
+      <rounds.Component />
+    </LazyPart>
+  );
+}
+
+/** The selected tool, resource, template or prompt (./ItemPanel.tsx), its code loaded once one is selected. */
+export function LazyItemPanel() {
+  const selected = useUi((s) => s.selection !== undefined);
+  if (!selected) return <p className="muted panel-empty">Pick a tool, resource or prompt on the left.</p>;
+  return (
+    <LazyPart what="The item panel" fallback={<p className="muted">Loading…</p>}>
+      <itemPanel.Component />
+    </LazyPart>
+  );
+}
+
+/** The selected call as it runs (./CallView.tsx), its code loaded on first use. */
+export function LazyCallView() {
+  return (
+    <LazyPart what="The call view" fallback={<p className="muted">Loading the call…</p>}>
+      <callView.Component />
+    </LazyPart>
+  );
+}
+
+/** Earlier calls of this page (./CallHistory.tsx), its code loaded on first use. */
+export function LazyCallHistory() {
+  return (
+    <LazyPart what="The call history">
+      <callHistory.Component />
+    </LazyPart>
+  );
+}
