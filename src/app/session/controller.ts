@@ -8,7 +8,6 @@ import {
   type InputMethod,
   REVISIONS,
   inProcessPair,
-  bridgeFetch,
   bridgeInfo,
   describeExit,
   type BridgeEndpoint,
@@ -26,7 +25,7 @@ import { callMeta } from "../features/notifications/utils/callMeta";
 import { DEFAULT_TIMEOUT_MS, type ConnectionSettings, type EmbeddedServerName } from "../stores/connectionStore";
 import { createBridgeStore, type BridgeStore } from "../stores/bridgeStore";
 import { createSavedStore, type SavedStore } from "../features/connection/store/savedStore";
-import { describeTarget, rowsToRecord, spawnSpecOf } from "../features/connection/utils/targets";
+import { describeTarget } from "../features/connection/utils/targets";
 import { createSignIn, type SignIn } from "../features/auth/signIn";
 import { capabilitiesFromModes, handlersFromModes, waysOptions } from "../lib/handlers";
 import { lazyChunk } from "../lib/lazyChunk";
@@ -55,11 +54,8 @@ export interface ControllerDeps {
   signIn?: SignIn;
 }
 
-/** The HTTP transports (Streamable HTTP, HTTP+SSE, auto): a chunk of their own, loaded on the first HTTP connect. */
-const loadHttpTransport = lazyChunk("the HTTP transports", () => import("../features/connection/utils/httpTransport"));
-
-/** The bridge's stdio transport: a chunk of its own, loaded on the first connect to a command. */
-const loadStdio = lazyChunk("the stdio transport", () => import("./stdio"));
+/** Transports to servers outside the page (HTTP, through the bridge, stdio): a chunk of their own (./remote.ts), loaded on the first connect to one. */
+const loadRemote = lazyChunk("the transports for servers outside the page", () => import("./remote"));
 
 /** Why a bridge target cannot be reached without a bridge, in the words the UI shows. */
 const NO_BRIDGE = "no bridge: start `npm start` (or `npm run bridge`) and paste its URL and token under Bridge";
@@ -125,36 +121,19 @@ export function createController(deps: ControllerDeps) {
       serveTransport(server, pair.server, { caller: "embedded" });
       return pair.client;
     }
-    const fetchFn = deps.fetch;
-    if (target.kind === "stdio") return spawnStdio(spawnSpecOf(target), connectionId);
-    const headers = rowsToRecord(target.headers);
-    const viaBridge = target.kind === "bridge-http";
-    const fetchVia = viaBridge ? bridgeFetch(requireBridge(), fetchFn) : fetchFn;
-    // Sign-in (when on): its own requests go direct or through the bridge (features/auth/routedFetch.ts).
-    const [auth, { httpTransport }] = await Promise.all([
-      signIn.httpAuth({ url: target.url, viaBridge, bridge: bridge.getState().endpoint, ...(fetchFn ? { fetch: fetchFn } : {}) }),
-      loadHttpTransport(),
-    ]);
-    return httpTransport(target.transport, target.url, { headers, ...(fetchVia ? { fetch: fetchVia } : {}), ...(auth ? { auth } : {}) });
-  }
-
-  /** Spawns a confirmed command through the bridge; its stderr, stray stdout and exit go to the stderr store. */
-  async function spawnStdio(spec: SpawnSpec, connectionId: number): Promise<Transport> {
-    if (!confirmed.has(spawnSpecKey(spec))) {
-      throw new McpError({ kind: "transport", message: "this command was not confirmed: confirm it in the spawn dialog first", reason: { type: "bridge", code: "unconfirmed" } });
-    }
-    const endpoint = requireBridge();
-    stderr.started();
-    const { BridgeStdioTransport } = await loadStdio();
-    const transport = await BridgeStdioTransport.spawn(endpoint, spec, {
+    const { remoteTransport } = await loadRemote();
+    const remote = await remoteTransport(target, {
+      connectionId,
       ...(deps.fetch ? { fetch: deps.fetch } : {}),
-      onStderr: (line) => stderr.append(connectionId, "stderr", line),
-      onStdoutGarbage: (line) => stderr.append(connectionId, "stdout", line),
+      bridge: bridge.getState().endpoint,
+      requireBridge,
+      signIn,
+      confirmed: (key) => confirmed.has(key),
+      stderr,
       onExit: (exit) => exited(exit, connectionId),
     });
-    stderr.append(connectionId, "bridge", `spawned ${spec.command} (pid ${transport.session.pid}) in ${transport.session.spec.cwd}`);
-    exitOf.set(transport, () => transport.exit);
-    return transport;
+    if (remote.exit) exitOf.set(remote.transport, remote.exit);
+    return remote.transport;
   }
 
   function exited(exit: ExitInfo, connectionId: number): void {

@@ -1,5 +1,6 @@
 import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from "react";
 import { useSession, useWire } from "../../../lib/context";
+import { formatCount } from "../../../lib/formatCount";
 import type { WireEntry } from "../wireStore";
 import { NO_FILTER, extendFiltered, isNoFilter, type FilterCache, type FrameFilter } from "../utils/filterFrames";
 import { indexBySeq } from "../utils/windowRange";
@@ -45,9 +46,9 @@ export function WireLog({ collapsed, onToggle }: { collapsed?: boolean; onToggle
           {open ? "▾" : "▸"} Wire log
         </button>
         <span className="muted" data-testid="wire-count">
-          {entries.length.toLocaleString("en")} frames
-          {open && !isNoFilter(deferred) ? `, ${shown.length.toLocaleString("en")} shown` : ""}
-          {dropped > 0 ? `, ${dropped.toLocaleString("en")} older dropped` : ""}
+          {formatCount(entries.length)} frames
+          {open && !isNoFilter(deferred) ? `, ${formatCount(shown.length)} shown` : ""}
+          {dropped > 0 ? `, ${formatCount(dropped)} older dropped` : ""}
         </span>
         {open && <WireToolbar filter={filter} onChange={setFilter} />}
         <button
