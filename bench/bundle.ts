@@ -3,7 +3,9 @@
  * client (`@modelcontextprotocol/inspector`, a dev dependency for this comparison). Both are
  * measured the same way: the JS files an index.html loads before anything runs, i.e. its
  * `<script type="module" src>` entries and `<link rel="modulepreload">` files, each gzipped (level
- * 9) on its own. Lazy chunks (our forms engine, their code-split views) are not in the first view.
+ * 9) on its own. Lazy chunks (their code-split views; ours: everything the first view does not show,
+ * docs/architecture.md "What loads when") are not in the first view. One of ours loads at start all the
+ * same: the embedded demo server's, fetched while the first view renders (figure 5's start-up counts it).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
