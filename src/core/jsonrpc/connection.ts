@@ -149,13 +149,13 @@ export class Connection {
     const id = options.id ?? this.newId();
     const message = request(id, method, params);
     return new Promise<Record<string, unknown>>((resolve, reject) => {
-      const onAbort = (): void => this.#settle(id, undefined, new McpError({ kind: "cancelled", message: `${method} was cancelled` }));
       const entry: Pending = { method, startedAt: this.#clock.now(), resolve, reject, holds: 0, cleanup: undefined };
       if (options.timeoutMs !== undefined) entry.timeoutMs = options.timeoutMs;
       this.#pending.set(id, entry);
       const { signal, cancel } = options;
-      if (signal?.aborted || cancel?.aborted) return onAbort();
       if (signal !== undefined || cancel !== undefined) {
+        const onAbort = (): void => this.#settle(id, undefined, new McpError({ kind: "cancelled", message: `${method} was cancelled` }));
+        if (signal?.aborted || cancel?.aborted) return onAbort();
         signal?.addEventListener("abort", onAbort, { once: true });
         const undo = cancel?.onAbort(onAbort);
         entry.cleanup = () => {

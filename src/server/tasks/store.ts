@@ -192,6 +192,8 @@ export class TaskStore {
 
   /** Aborts every task of a session that closed: nobody can poll or answer them any more. */
   dropConnection(connection: Connection): void {
+    // Called as every stateless POST's session closes: nothing to copy or scan when there are no tasks.
+    if (this.#tasks.size === 0) return;
     for (const task of [...this.#tasks.values()]) {
       if (task.connection === connection) {
         this.#tasks.delete(task.taskId);
