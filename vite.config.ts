@@ -20,7 +20,8 @@ export default defineConfig({
   plugins: [react(), cspMeta()],
   build: {
     target: "es2022",
-    // Every browser that runs the es2022 build knows <link rel="modulepreload">: no polyfill for it.
+    // <link rel="modulepreload"> is a hint: a browser without it (Firefox before 115, Safari before 17)
+    // still loads every module, only later, so the first view carries no polyfill for it.
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // The client core and the reference server core run nothing when imported (no top-level
