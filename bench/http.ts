@@ -42,7 +42,7 @@ async function echoServer(): Promise<{ url: string; server: Server }> {
 interface Allocation {
   /** Bytes per round, all code. */
   total: number;
-  /** Bytes per round allocated by frames of this bundle: our client and server (and this bench's loop). */
+  /** Bytes per round allocated by frames of this bundle: our client and server, and this bench's own loop. */
   ours: number;
   /** The functions of this bundle that allocate most, bytes per round. */
   top: [string, number][];
@@ -286,7 +286,7 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
   const byKind = [...kinds].map(([k, v]) => `${v.n} ${kindName[k] ?? `kind ${k}`} (${v.ms.toFixed(1)} ms)`).join(", ");
   log(`  http GC: ${gcs.length} pauses, ${gcTotal.toFixed(1)} ms in all over ${spans.length} timed rounds: ${byKind}`);
   const whereNote =
-    `allocated per round: ours ${kb(allocOurs.total)} (${kb(allocOurs.ours)} of it by our client and server code), bare ${kb(allocBare.total)}; ` +
+    `allocated per round: ours ${kb(allocOurs.total)}, bare ${kb(allocBare.total)} (by code in this bundle, our client and server and the bench's own loop: ours ${kb(allocOurs.ours)}, bare ${kb(allocBare.ours)}); ` +
     `scavenges: ${scavenges.count}, ${scavenges.meanMs.toFixed(2)} ms each on average, each freeing ${kb(scavenges.freed)} and promoting ${kb(scavenges.promoted)} to the old generation; ` +
     `setTimeout calls per round: ours ${(timersOurs / TIMER_ROUNDS).toFixed(2)}, bare ${(timersBare / TIMER_ROUNDS).toFixed(2)}; frames logged: ${framesLogged}`;
   log(`  http where the time goes: ${whereNote}`);
