@@ -28,7 +28,8 @@ test.beforeEach(async ({ page }) => {
       }
     }).observe({ entryTypes: ["mark", "measure"] });
   });
-  await openApp(page);
+  // The timing marks are the bench's: a page opened with `?bench` makes them (src/app/lib/perfMarks.ts).
+  await openApp(page, "/?bench");
 });
 
 /** The content the tool received, from its echo in the result. */

@@ -3,12 +3,12 @@ import { BRIDGE_TOKEN, BRIDGE_URL, DEMO_URL } from "./ports";
 
 const errorsOf = new WeakMap<Page, string[]>();
 
-/** Opens the app and waits until it is connected to the embedded demo server. */
-export async function openApp(page: Page): Promise<void> {
+/** Opens the app (at `path`, "/" unless given) and waits until it is connected to the embedded demo server. */
+export async function openApp(page: Page, path = "/"): Promise<void> {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   errorsOf.set(page, errors);
-  await page.goto("/");
+  await page.goto(path);
   await expect(page.getByTestId("connection-status")).toHaveText("connected");
 }
 
