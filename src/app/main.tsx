@@ -1,3 +1,5 @@
+// First, before any other module runs: start fetching the embedded server's chunk.
+import "./session/embeddedPrefetch";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
@@ -27,9 +29,8 @@ if (isFramed(window)) {
 }
 
 // The embedded demo server runs in this page: no network, so every flow works at once. Its code is a
-// chunk of its own, not in the first view: fetched from here, while React renders the first view, so
-// the first connection does not wait for it (a failed load is the connection's error, in words).
-void loadEmbedded().catch(() => undefined);
+// chunk of its own, not in the first view, fetched since the first import above; the first connection
+// below waits for it (a failed load is the connection's error, in words).
 // A known stateSecret, so "Verify MAC" in the rounds view can be tried (README: the requestState token).
 export const EMBEDDED_STATE_SECRET = "presa-demo-secret";
 // The local bridge: handed over in the HTML by `npm start`, or pasted earlier in this tab (static build).
