@@ -1,4 +1,4 @@
-import type { AuthStep, BridgeEndpoint, HttpAuth, OAuthClient } from "../../../core";
+import type { BridgeEndpoint, HttpAuth, OAuthClient } from "../../../core";
 import { lazyChunk } from "../../lib/lazyChunk";
 import { createAuthStore, type AuthSettings, type AuthStore } from "./authStore";
 import type { SignInWindow } from "./signInWindow";
@@ -36,20 +36,7 @@ function keyOf(target: SignInTarget, settings: AuthSettings): string {
  */
 export function createSignIn(deps: SignInDeps) {
   const store = deps.store ?? createAuthStore();
-  let current: { key: string; client: OAuthClient } | undefined;
-
-  const onStep = (step: AuthStep, all: readonly AuthStep[]): void => {
-    const client = current?.client;
-    store.setState((s) => {
-      const next = { steps: [...all] };
-      if (step.outcome === "failed") return { ...next, phase: "failed" as const, failure: { stage: step.stage, reason: step.error ?? step.title } };
-      if ((step.stage === "token" || step.stage === "refresh") && step.outcome === "ok") {
-        return { ...next, phase: "signed-in" as const, failure: undefined, ...(client ? { status: client.status } : {}) };
-      }
-      if (step.stage === "challenge" || step.stage === "step-up") return { ...next, phase: "signing-in" as const, failure: undefined };
-      return s.phase === "waiting" ? next : { ...next, phase: "signing-in" as const };
-    });
-  };
+  let current: { key: string; client: OAuthClient; auth: HttpAuth } | undefined;
 
   /**
    * The transport's sign-in for this target, or undefined when sign-in is off. The OAuth code is
@@ -61,28 +48,11 @@ export function createSignIn(deps: SignInDeps) {
     const key = keyOf(target, settings);
     const oauth = await loadOAuth();
     if (current?.key !== key) {
-      current = { key, client: oauth.newOAuthClient({ ...deps, store, onStep }, target, settings) };
+      const opened = oauth.openSession({ ...deps, store, current: () => current?.client }, target, settings);
+      current = { key, ...opened };
       store.setState({ phase: "ready", server: target.url, steps: [], status: undefined, failure: undefined, pending: undefined, routes: {} });
     }
-    const client = current.client;
-    return {
-      wrapFetch: (inner) => {
-        const wrapped = client.wrapFetch(inner);
-        return async (input, init) => {
-          try {
-            return await wrapped(input, init);
-          } catch (error) {
-            const failure = oauth.authFailure(error);
-            if (failure && store.getState().phase !== "failed") store.setState({ phase: "failed", failure });
-            throw error;
-          } finally {
-            // A refresh or a new sign-in changes the status; most requests do not (no re-render then).
-            const status = client.status;
-            if (current?.client === client && JSON.stringify(status) !== JSON.stringify(store.getState().status)) store.setState({ status });
-          }
-        };
-      },
-    };
+    return current.auth;
   }
 
   return {
