@@ -51,13 +51,28 @@ compose(controller, queryClient, search);
 // A deep link selects a target, revision and item, never runs anything; a URL target waits for a click.
 const { autoConnect } = applyDeepLink(parseDeepLink(window.location.search), controller);
 // The first connection starts now, not after React's first render: it waits for the embedded server's
-// chunk while React renders, and the page shows "connected" as soon as both are done.
-if (autoConnect) void controller.connect();
+// chunk (usually here when this module has evaluated) and its handshake runs in microtasks. React's
+// first render waits for it, up to FIRST_RENDER_WAIT_MS: the page is then rendered once, already
+// connected, instead of rendered, painted and rendered again frame by frame of the handshake. A target
+// outside the page (or a slow chunk) does not hold the first render back any longer than that.
+const FIRST_RENDER_WAIT_MS = 150;
+const first = autoConnect ? controller.connect() : undefined;
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers controller={controller} queryClient={queryClient} autoConnect={autoConnect}>
-      <App />
-    </Providers>
-  </StrictMode>,
-);
+let rendered = false;
+function render(): void {
+  if (rendered) return;
+  rendered = true;
+  createRoot(container as HTMLElement).render(
+    <StrictMode>
+      <Providers controller={controller} queryClient={queryClient} autoConnect={autoConnect}>
+        <App />
+      </Providers>
+    </StrictMode>,
+  );
+}
+if (first && controller.session.connection.getState().settings.target.kind === "embedded") {
+  void first.finally(render);
+  setTimeout(render, FIRST_RENDER_WAIT_MS);
+} else {
+  render();
+}

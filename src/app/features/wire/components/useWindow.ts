@@ -10,21 +10,27 @@ export interface WindowedList extends WindowRange {
  * A fixed-row-height window over a scroll container: only the rows in view are rendered. It follows
  * the tail (new rows scroll into view) while the user is at the bottom, and stops when they scroll up.
  * Without a measured height (jsdom, first paint) it assumes `fallbackHeight`.
+ *
+ * No layout is read while React commits: the height comes from a ResizeObserver (its callback runs
+ * after the browser's own layout, so reading the size there costs nothing), and following the tail
+ * only touches the scroll position once the rows overflow the measured height. A page's first render
+ * is then laid out once, by the browser, instead of forced in the middle of the commit.
  */
 export function useWindow(ref: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan = 8, fallbackHeight = 320): WindowedList {
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(0);
   const atBottom = useRef(true);
+  const observed = typeof ResizeObserver !== "undefined";
 
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return undefined;
-    setHeight(el.clientHeight);
-    if (typeof ResizeObserver === "undefined") return undefined;
+    // Without a ResizeObserver (jsdom, old browsers) the height is read now, once.
+    if (!observed) return void setHeight(el.clientHeight);
     const observer = new ResizeObserver(() => setHeight(el.clientHeight));
     observer.observe(el);
     return () => observer.disconnect();
-  }, [ref]);
+  }, [ref, observed]);
 
   const onScroll = useCallback(() => {
     const el = ref.current;
@@ -36,9 +42,15 @@ export function useWindow(ref: RefObject<HTMLElement | null>, count: number, row
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el || !atBottom.current) return;
+    // Not measured yet: the observer's first report runs this again. Rows that fit, with the list at
+    // its top, need no scrolling: nothing is read or written then.
+    if (observed && height === 0) return;
+    if (observed && count * rowHeight <= height && scrollTop === 0) return;
     el.scrollTop = el.scrollHeight;
     setScrollTop(el.scrollTop);
-  }, [ref, count]);
+    // scrollTop is left out on purpose: this follows new rows and a new height, not the user's scrolling.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ref, count, height, observed, rowHeight]);
 
   const range = windowRange(scrollTop, height || fallbackHeight, rowHeight, count, overscan);
   return { ...range, totalHeight: count * rowHeight, onScroll };
