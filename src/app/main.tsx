@@ -1,6 +1,7 @@
 // First, before any other module runs: start fetching the embedded server's chunk.
 import "./session/embeddedPrefetch";
 import { StrictMode } from "react";
+import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { Providers } from "./providers";
@@ -59,20 +60,24 @@ const FIRST_RENDER_WAIT_MS = 150;
 const first = autoConnect ? controller.connect() : undefined;
 
 let rendered = false;
-function render(): void {
+function render(now: boolean): void {
   if (rendered) return;
   rendered = true;
-  createRoot(container as HTMLElement).render(
+  const root = createRoot(container as HTMLElement);
+  const app = (
     <StrictMode>
       <Providers controller={controller} queryClient={queryClient} autoConnect={autoConnect}>
         <App />
       </Providers>
-    </StrictMode>,
+    </StrictMode>
   );
+  // Once connected, at once (in this microtask): no task queued meanwhile runs first.
+  if (now) flushSync(() => root.render(app));
+  else root.render(app);
 }
 if (first && controller.session.connection.getState().settings.target.kind === "embedded") {
-  void first.finally(render);
-  setTimeout(render, FIRST_RENDER_WAIT_MS);
+  void first.then(() => render(true), () => render(true));
+  setTimeout(() => render(false), FIRST_RENDER_WAIT_MS);
 } else {
-  render();
+  render(false);
 }

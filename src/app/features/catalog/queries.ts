@@ -7,13 +7,27 @@ function list<T>(value: unknown): T[] {
   return Array.isArray(value) ? (value.filter((v) => typeof v === "object" && v !== null) as T[]) : [];
 }
 
+/**
+ * The lists are asked for on the next task, not inside the commit that shows the connection (often
+ * the page's first render, whose effects start these queries): that commit reaches the screen
+ * without waiting for four requests to be built, stamped and logged.
+ */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 export const toolsQueryOptions = (controller: Controller, connectionId: number) =>
-  queryOptions({ queryKey: ["tools", connectionId], queryFn: () => controller.listTools() as Promise<Tool[]> });
+  queryOptions({
+    queryKey: ["tools", connectionId],
+    queryFn: async () => {
+      await nextTask();
+      return (await controller.listTools()) as Tool[];
+    },
+  });
 
 export const resourcesQueryOptions = (controller: Controller, connectionId: number) =>
   queryOptions({
     queryKey: ["resources", connectionId],
     queryFn: async () => {
+      await nextTask();
       const [resources, templates] = await Promise.all([
         controller.listResources(),
         controller.listResourceTemplates().catch(() => ({ resourceTemplates: [] })),
@@ -23,7 +37,13 @@ export const resourcesQueryOptions = (controller: Controller, connectionId: numb
   });
 
 export const promptsQueryOptions = (controller: Controller, connectionId: number) =>
-  queryOptions({ queryKey: ["prompts", connectionId], queryFn: async () => list<Prompt>((await controller.listPrompts()).prompts) });
+  queryOptions({
+    queryKey: ["prompts", connectionId],
+    queryFn: async () => {
+      await nextTask();
+      return list<Prompt>((await controller.listPrompts()).prompts);
+    },
+  });
 
 function useConnected(): { controller: Controller; connectionId: number; enabled: boolean } {
   const controller = useController();

@@ -49,7 +49,6 @@ export function useWindow(ref: RefObject<HTMLElement | null>, count: number, row
     el.scrollTop = el.scrollHeight;
     setScrollTop(el.scrollTop);
     // scrollTop is left out on purpose: this follows new rows and a new height, not the user's scrolling.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ref, count, height, observed, rowHeight]);
 
   const range = windowRange(scrollTop, height || fallbackHeight, rowHeight, count, overscan);
