@@ -53,31 +53,29 @@ compose(controller, queryClient, search);
 const { autoConnect } = applyDeepLink(parseDeepLink(window.location.search), controller);
 // The first connection starts now, not after React's first render: it waits for the embedded server's
 // chunk (usually here when this module has evaluated) and its handshake runs in microtasks. React's
-// first render waits for it, up to FIRST_RENDER_WAIT_MS: the page is then rendered once, already
-// connected, instead of rendered, painted and rendered again frame by frame of the handshake. A target
-// outside the page (or a slow chunk) does not hold the first render back any longer than that.
-const FIRST_RENDER_WAIT_MS = 150;
-const first = autoConnect ? controller.connect() : undefined;
-
+// first render waits for it, up to 150 ms: the page is then rendered once, already connected, instead
+// of rendered, painted and rendered again frame by frame of the handshake. (Only the embedded server
+// connects by itself: a deep link to a URL waits for a click, and renders at once.) The render is
+// synchronous (flushSync), in the microtask the connection completed in: no task queued meanwhile
+// runs first.
 let rendered = false;
-function render(now: boolean): void {
+const render = (): void => {
   if (rendered) return;
   rendered = true;
-  const root = createRoot(container as HTMLElement);
-  const app = (
-    <StrictMode>
-      <Providers controller={controller} queryClient={queryClient} autoConnect={autoConnect}>
-        <App />
-      </Providers>
-    </StrictMode>
+  const root = createRoot(container);
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <Providers controller={controller} queryClient={queryClient}>
+          <App />
+        </Providers>
+      </StrictMode>,
+    ),
   );
-  // Once connected, at once (in this microtask): no task queued meanwhile runs first.
-  if (now) flushSync(() => root.render(app));
-  else root.render(app);
-}
-if (first && controller.session.connection.getState().settings.target.kind === "embedded") {
-  void first.then(() => render(true), () => render(true));
-  setTimeout(() => render(false), FIRST_RENDER_WAIT_MS);
+};
+if (autoConnect) {
+  void controller.connect().then(render, render);
+  setTimeout(render, 150);
 } else {
-  render(false);
+  render();
 }

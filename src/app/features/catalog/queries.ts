@@ -8,42 +8,30 @@ function list<T>(value: unknown): T[] {
 }
 
 /**
- * The lists are asked for on the next task, not inside the commit that shows the connection (often
- * the page's first render, whose effects start these queries): that commit reaches the screen
- * without waiting for four requests to be built, stamped and logged.
+ * Asks on the next task, not inside the commit that shows the connection (often the page's first
+ * render, whose effects start these queries): that commit reaches the screen without first building,
+ * stamping and logging the list requests.
  */
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+const later = <T,>(ask: () => Promise<T>): Promise<T> => new Promise((resolve) => setTimeout(resolve, 0)).then(ask);
 
 export const toolsQueryOptions = (controller: Controller, connectionId: number) =>
-  queryOptions({
-    queryKey: ["tools", connectionId],
-    queryFn: async () => {
-      await nextTask();
-      return (await controller.listTools()) as Tool[];
-    },
-  });
+  queryOptions({ queryKey: ["tools", connectionId], queryFn: () => later(() => controller.listTools() as Promise<Tool[]>) });
 
 export const resourcesQueryOptions = (controller: Controller, connectionId: number) =>
   queryOptions({
     queryKey: ["resources", connectionId],
-    queryFn: async () => {
-      await nextTask();
-      const [resources, templates] = await Promise.all([
-        controller.listResources(),
-        controller.listResourceTemplates().catch(() => ({ resourceTemplates: [] })),
-      ]);
-      return { resources: list<Resource>(resources.resources), templates: list<ResourceTemplate>(templates.resourceTemplates) };
-    },
+    queryFn: () =>
+      later(async () => {
+        const [resources, templates] = await Promise.all([
+          controller.listResources(),
+          controller.listResourceTemplates().catch(() => ({ resourceTemplates: [] })),
+        ]);
+        return { resources: list<Resource>(resources.resources), templates: list<ResourceTemplate>(templates.resourceTemplates) };
+      }),
   });
 
 export const promptsQueryOptions = (controller: Controller, connectionId: number) =>
-  queryOptions({
-    queryKey: ["prompts", connectionId],
-    queryFn: async () => {
-      await nextTask();
-      return list<Prompt>((await controller.listPrompts()).prompts);
-    },
-  });
+  queryOptions({ queryKey: ["prompts", connectionId], queryFn: () => later(async () => list<Prompt>((await controller.listPrompts()).prompts)) });
 
 function useConnected(): { controller: Controller; connectionId: number; enabled: boolean } {
   const controller = useController();

@@ -9,7 +9,7 @@ export interface WindowedList extends WindowRange {
 /**
  * A fixed-row-height window over a scroll container: only the rows in view are rendered. It follows
  * the tail (new rows scroll into view) while the user is at the bottom, and stops when they scroll up.
- * Without a measured height (jsdom, first paint) it assumes `fallbackHeight`.
+ * Without a measured height (jsdom, before the observer's first report) it assumes `fallbackHeight`.
  *
  * No layout is read while React commits: the height comes from a ResizeObserver (its callback runs
  * after the browser's own layout, so reading the size there costs nothing), and following the tail
@@ -20,17 +20,14 @@ export function useWindow(ref: RefObject<HTMLElement | null>, count: number, row
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(0);
   const atBottom = useRef(true);
-  const observed = typeof ResizeObserver !== "undefined";
 
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el) return undefined;
-    // Without a ResizeObserver (jsdom, old browsers) the height is read now, once.
-    if (!observed) return void setHeight(el.clientHeight);
+    if (!el || typeof ResizeObserver === "undefined") return undefined;
     const observer = new ResizeObserver(() => setHeight(el.clientHeight));
     observer.observe(el);
     return () => observer.disconnect();
-  }, [ref, observed]);
+  }, [ref]);
 
   const onScroll = useCallback(() => {
     const el = ref.current;
@@ -39,17 +36,15 @@ export function useWindow(ref: RefObject<HTMLElement | null>, count: number, row
     atBottom.current = el.scrollTop + el.clientHeight >= el.scrollHeight - rowHeight;
   }, [ref, rowHeight]);
 
+  // Not measured yet: the observer's first report runs this again. Rows that fit, with the list at its
+  // top, need no scrolling: nothing is read or written then. (scrollTop is left out of the deps on
+  // purpose: this follows new rows and a new height, not the user's scrolling.)
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el || !atBottom.current) return;
-    // Not measured yet: the observer's first report runs this again. Rows that fit, with the list at
-    // its top, need no scrolling: nothing is read or written then.
-    if (observed && height === 0) return;
-    if (observed && count * rowHeight <= height && scrollTop === 0) return;
+    if (!el || !atBottom.current || height === 0 || (count * rowHeight <= height && scrollTop === 0)) return;
     el.scrollTop = el.scrollHeight;
     setScrollTop(el.scrollTop);
-    // scrollTop is left out on purpose: this follows new rows and a new height, not the user's scrolling.
-  }, [ref, count, height, observed, rowHeight]);
+  }, [ref, count, height, rowHeight]);
 
   const range = windowRange(scrollTop, height || fallbackHeight, rowHeight, count, overscan);
   return { ...range, totalHeight: count * rowHeight, onScroll };
