@@ -5,6 +5,7 @@ import type { Controller } from "../../session/controller";
 import { createSession, type Session } from "../../session/session";
 import { DEFAULT_SETTINGS, type ConnectionSettings } from "../../stores/connectionStore";
 import { IDLE_REPLAY, recordingStore } from "./recordingStore";
+import { downloadJson } from "../../lib/downloadJson";
 
 /** A session as a session file's text. */
 export function sessionText(session: Session, keepTokens: boolean): string {
@@ -21,15 +22,7 @@ export function sessionText(session: Session, keepTokens: boolean): string {
 
 /** Saves a session as a JSON file (a download; nothing leaves the machine). */
 export function downloadSession(session: Session, keepTokens: boolean): void {
-  const blob = new Blob([sessionText(session, keepTokens)], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = `presa-session-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadJson(`presa-session-${new Date().toISOString().replace(/[:.]/g, "-")}.json`, sessionText(session, keepTokens));
 }
 
 function settingsOf(value: unknown): ConnectionSettings {

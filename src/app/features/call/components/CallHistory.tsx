@@ -2,6 +2,7 @@ import { memo } from "react";
 import { useCalls, useSession } from "../../../lib/context";
 import type { CallRecord } from "../callsStore";
 import { historyFileName, historyJson } from "../utils/exportHistory";
+import { downloadJson } from "../../../lib/downloadJson";
 
 /** One past call; memoised, so an event on the running call does not redraw the other 499. */
 const HistoryRow = memo(function HistoryRow({ call, current, onSelect }: { call: CallRecord; current: boolean; onSelect: (id: string) => void }) {
@@ -14,16 +15,6 @@ const HistoryRow = memo(function HistoryRow({ call, current, onSelect }: { call:
   );
 });
 
-/** Saves the calls still in memory as JSON: the cap drops the oldest, so a long session is kept this way. */
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** Earlier calls of this page, newest first; picking one shows its rounds and result. */
 export function CallHistory() {
   const session = useSession();
@@ -34,7 +25,7 @@ export function CallHistory() {
   if (order.length === 0) return null;
   const onExport = (): void => {
     const now = new Date();
-    download(historyFileName(now), historyJson(session.calls.getState(), now));
+    downloadJson(historyFileName(now), historyJson(session.calls.getState(), now));
   };
   return (
     <details className="call-history" open>

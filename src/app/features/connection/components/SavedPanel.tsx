@@ -4,15 +4,7 @@ import type { Target } from "../../../stores/connectionStore";
 import { useBridge, useSaved } from "../../../lib/context";
 import { parseMcpConfig, toMcpConfig, type SavedServer } from "../utils/mcpConfig";
 import { describeTarget } from "../utils/targets";
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { downloadJson } from "../../../lib/downloadJson";
 
 function kindLabel(target: Target): string {
   return target.kind === "stdio" ? "stdio" : target.kind === "bridge-http" ? "HTTP via bridge" : "HTTP";
@@ -75,7 +67,7 @@ export function SavedPanel({ onPick }: { onPick: (t: Target) => void }) {
         <button type="button" onClick={() => importText(text)} disabled={text.trim() === ""}>
           Import
         </button>
-        <button type="button" onClick={() => download("mcp.json", toMcpConfig([...imported, ...recent]))} disabled={recent.length + imported.length === 0}>
+        <button type="button" onClick={() => downloadJson("mcp.json", toMcpConfig([...imported, ...recent]))} disabled={recent.length + imported.length === 0}>
           Export mcp.json
         </button>
       </div>

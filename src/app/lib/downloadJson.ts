@@ -1,0 +1,15 @@
+/**
+ * Saves JSON text as a file through the browser's download (nothing leaves the machine). The link is
+ * in the document while it is clicked, and its object URL lives on for a while after, as some
+ * browsers read it only once the click has been handled.
+ */
+export function downloadJson(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
