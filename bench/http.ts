@@ -15,7 +15,7 @@ import { figure, reported, withinTimes, type Figure } from "./lib/figures";
 import { median, quantile } from "./lib/stats";
 
 const WARMUP = 400;
-const SAMPLES = 2000;
+const SAMPLES = 10_000;
 const ASK = { name: "greet", arguments: {} };
 const ANSWER = { ...ASK, inputResponses: { who: { action: "accept", content: { name: "Ada" } } } };
 
