@@ -8,7 +8,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
@@ -20,20 +19,9 @@ import { startHttpServer } from "../src/server/http/handler";
 import { figure, reported, withinTimes, type Figure } from "./lib/figures";
 import { APP_DIR, launchChromium } from "./lib/browser";
 import { median } from "./lib/stats";
+import { freePort } from "../test/support/freePort";
 
 const TRIALS = 7;
-
-/** A free port on 127.0.0.1 (the official launcher wants fixed ports). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Official {
   url: string;

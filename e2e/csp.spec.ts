@@ -66,6 +66,16 @@ function expectNothing(frames: { url: string; html: string }[], count: number): 
   }
 }
 
+/** Adds an inline script to the page and says whether it ran (a CSP without 'unsafe-inline' refuses it). */
+function inlineScriptRuns(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const s = document.createElement("script");
+    s.textContent = "window.__inline = true";
+    document.body.append(s);
+    return (window as unknown as { __inline?: boolean }).__inline === true;
+  });
+}
+
 test.describe("the built app under its strict CSP", () => {
   test("the preview sends the CSP, frame-ancestors 'none' and X-Frame-Options; the build has the CSP meta tag", async ({ request }) => {
     const response = await request.get("/");
@@ -165,12 +175,7 @@ window.__evalProbe = out;`,
     test("an inline script injected into the page does not run", async ({ page }) => {
       await recordViolations(page);
       await openApp(page);
-      const ran = await page.evaluate(() => {
-        const s = document.createElement("script");
-        s.textContent = "window.__inline = true";
-        document.body.append(s);
-        return (window as unknown as { __inline?: boolean }).__inline === true;
-      });
+      const ran = await inlineScriptRuns(page);
       expect(ran).toBe(false);
       expect((await violations(page)).some((v) => v.startsWith("script-src"))).toBe(true);
     });
@@ -206,12 +211,7 @@ test.describe("the build on a static host that sends no headers", () => {
     expect(await violations(page)).toEqual([]);
     expect(errors).toEqual([]);
     // The meta tag alone holds: an inline script added now does not run.
-    const ran = await page.evaluate(() => {
-      const s = document.createElement("script");
-      s.textContent = "window.__inline = true";
-      document.body.append(s);
-      return (window as unknown as { __inline?: boolean }).__inline === true;
-    });
+    const ran = await inlineScriptRuns(page);
     expect(ran).toBe(false);
   });
 

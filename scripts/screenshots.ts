@@ -3,24 +3,13 @@
 // flows in Chromium at 1280x800 (the layout the issue sizes for), and writes docs/screenshots/*.png.
 import { execSync, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { chromium, type Page } from "@playwright/test";
 import { resolveChromium } from "../e2e/support/chromium";
+import { freePort } from "../test/support/freePort";
 
 const OUT = "docs/screenshots";
 const DIST = "dist-screenshots";
 const VIEWPORT = { width: 1280, height: 800 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 100; i++) {

@@ -9,9 +9,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, connect } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../test/support/freePort";
 
 export const HAPROXY = process.env.HAPROXY_PATH ?? "haproxy";
 
@@ -27,17 +28,6 @@ export interface RunningHaproxy {
   /** The config it runs with, for a failure message. */
   config: string;
   close(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function accepting(port: number): Promise<boolean> {

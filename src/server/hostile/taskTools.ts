@@ -9,16 +9,19 @@ import { sleep } from "../tasks/sleep";
 
 const FOREVER = 24 * 3_600_000;
 
+/** A handler that never returns: only the task's end (cancel, TTL, the client giving up) stops it. */
+const waitForever: ToolDefinition["handler"] = async (_args, ctx) => {
+  await sleep(FOREVER, ctx.signal);
+  return "unreachable";
+};
+
 export const hostileTaskTools: ToolDefinition[] = [
   {
     name: "task-never-finishes",
     title: "Task that never finishes",
     description: "Stays working forever, with no TTL: only the client's own time limit ends it",
     execution: { taskSupport: "required", ttlMs: null, pollIntervalMs: 200 },
-    handler: async (_args, ctx) => {
-      await sleep(FOREVER, ctx.signal);
-      return "unreachable";
-    },
+    handler: waitForever,
   },
   {
     name: "task-status-backwards",
@@ -29,20 +32,14 @@ export const hostileTaskTools: ToolDefinition[] = [
       pollIntervalMs: 200,
       hostile: { view: (view, poll) => ({ ...view, status: poll === 0 ? "completed" : "working", statusMessage: poll === 0 ? "done!" : "working again" }) },
     },
-    handler: async (_args, ctx) => {
-      await sleep(FOREVER, ctx.signal);
-      return "unreachable";
-    },
+    handler: waitForever,
   },
   {
     name: "task-unknown-status",
     title: "Task with an unknown status",
     description: "Reports the status \"paused\", which MCP does not have",
     execution: { taskSupport: "required", pollIntervalMs: 200, hostile: { view: (view, poll) => (poll === 0 ? view : { ...view, status: "paused" }) } },
-    handler: async (_args, ctx) => {
-      await sleep(FOREVER, ctx.signal);
-      return "unreachable";
-    },
+    handler: waitForever,
   },
   {
     name: "task-zero-poll",
@@ -59,10 +56,7 @@ export const hostileTaskTools: ToolDefinition[] = [
     title: "Task that disappears",
     description: "Answers two polls, then says it never heard of the task",
     execution: { taskSupport: "required", pollIntervalMs: 200, hostile: { view: (view, poll) => (poll >= 2 ? undefined : view) } },
-    handler: async (_args, ctx) => {
-      await sleep(FOREVER, ctx.signal);
-      return "unreachable";
-    },
+    handler: waitForever,
   },
   {
     name: "task-expires",

@@ -1,6 +1,7 @@
 import { LazyPart } from "../../../components/ui/LazyPart";
 import { chunkComponent } from "../../../lib/chunkComponent";
 import { useCalls, useUi } from "../../../lib/context";
+import { NoRounds } from "../../rounds/components/NoRounds";
 
 // The parts of the workspace's centre and sidebar that show nothing in the first view, where no item
 // is selected and no call made: each a chunk of its own, fetched ahead once connected (prefetchForms).
@@ -23,12 +24,7 @@ export const prefetchCallParts = (): Promise<unknown> => Promise.all([itemPanel.
 export function LazyRounds() {
   const selected = useCalls((s) => s.selected !== undefined);
   if (!selected) {
-    return (
-      <section className="rounds" aria-label="Rounds">
-        <h3>Rounds</h3>
-        <p className="muted">No call yet. Call a tool to see its rounds here.</p>
-      </section>
-    );
+    return <NoRounds />;
   }
   return (
     <LazyPart what="The rounds panel" fallback={<h3>Rounds</h3>}>

@@ -6,6 +6,7 @@ import { groupRounds } from "../../../model";
 import { OutcomeView, type RequestCount } from "./OutcomeView";
 import { RoundItem } from "./RoundItem";
 import { TaskRequests } from "../../tasks/TaskRequests";
+import { NoRounds } from "./NoRounds";
 
 /** The rounds of the selected call, top to bottom, ending in how the call finished. */
 export function RoundsTimeline() {
@@ -13,12 +14,7 @@ export function RoundsTimeline() {
   const rounds = useMemo(() => (call ? groupRounds(call) : []), [call]);
   const chain = useMemo(() => chainOf(rounds), [rounds]);
   if (!call) {
-    return (
-      <section className="rounds" aria-label="Rounds">
-        <h3>Rounds</h3>
-        <p className="muted">No call yet. Call a tool to see its rounds here.</p>
-      </section>
-    );
+    return <NoRounds />;
   }
   const legacy = rounds.length > 0 ? rounds.every((r) => r.era === "legacy") : call.revision !== undefined && call.revision < "2026";
   const requests: RequestCount = {
