@@ -48,6 +48,25 @@ describe("canonicalJson", () => {
       expect(() => canonicalize(bad)).toThrow();
       expect(() => canonicalJson(bad)).toThrow();
     }
+    // A cycle that closes only below the depth where the search starts, entered through a chain.
+    const chain: Record<string, unknown> = {};
+    let tail = chain;
+    for (let i = 0; i < 50; i++) tail = tail.next = {};
+    tail.loop = tail;
+    expect(() => canonicalJson(chain)).toThrow(/Circular/);
+    // A deep value that shares an object between siblings is no cycle.
+    const shared = { x: 1 };
+    let deep: unknown = { a: shared, b: shared };
+    for (let i = 0; i < 40; i++) deep = [deep];
+    expect(canonicalJson(deep)).toBe(JSON.stringify(deep));
+  });
+
+  it("quotes keys the same however often they come back", () => {
+    // The quoted form of keys is kept between calls: a refused key stays refused, and more keys
+    // than are kept still come out right.
+    for (let round = 0; round < 3; round++) expect(() => canonicalJson({ ["\uD800"]: 1 })).toThrow(/surrogate/i);
+    const many = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`k${i}"\\`, i]));
+    for (let round = 0; round < 2; round++) expect(canonicalJson(many)).toBe(canonicalize(many));
   });
 });
 

@@ -23,6 +23,24 @@ function str(s: string): string {
   return JSON.stringify(s);
 }
 
+// Keys repeat (a tool's argument names): the quoted form of short ones is kept, at most
+// KEY_CACHE_SIZE of them, so what a client sends cannot make the cache hold much.
+const KEY_CACHE_SIZE = 512;
+const KEY_CACHE_LENGTH = 64;
+const quotedKeys = new Map<string, string>();
+
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = str(key);
+    if (key.length <= KEY_CACHE_LENGTH) {
+      if (quotedKeys.size >= KEY_CACHE_SIZE) quotedKeys.clear();
+      quotedKeys.set(key, quoted);
+    }
+  }
+  return quoted;
+}
+
 /** Object keys in UTF-16 code-unit order (what Array#sort does by default), by insertion for the usual few. */
 function sortedKeys(object: object): string[] {
   const keys = Object.keys(object);
@@ -39,11 +57,14 @@ function sortedKeys(object: object): string[] {
   return keys;
 }
 
-// Past this depth a value is checked against its ancestors: a cycle shows up as a repeat there.
-// Shallower, a cycle cannot have closed yet, so the usual small value pays for no search.
+// From this depth on, each value is checked against its ancestors from that depth down: a cycle
+// repeats an object there. Shallower, nothing is recorded, so the usual small value pays for no search.
 const CYCLE_CHECK_DEPTH = 32;
 
-function serialize(value: unknown, ancestors: object[], omit?: readonly string[]): string {
+/** The objects on the path from CYCLE_CHECK_DEPTH down, made only when a value nests that deep. */
+type Deep = object[] | undefined;
+
+function serialize(value: unknown, depth: number, deep: Deep, omit?: readonly string[]): string {
   switch (typeof value) {
     case "string":
       return str(value);
@@ -63,24 +84,24 @@ function serialize(value: unknown, ancestors: object[], omit?: readonly string[]
   }
   if (value === null) return "null";
   const object = value as Record<string, unknown> & { toJSON?: unknown };
-  if (ancestors.length >= CYCLE_CHECK_DEPTH && ancestors.includes(object)) throw new Error("Circular reference detected");
+  if (depth >= CYCLE_CHECK_DEPTH) {
+    deep ??= [];
+    if (deep.includes(object)) throw new Error("Circular reference detected");
+    deep.push(object);
+  }
+  const next = depth + 1;
+  let out: string;
   // A plain object or array has no toJSON of its own making (JSON.parse makes only those): only
   // other objects (a Date, a class instance) are asked, as JSON.stringify would.
   const proto: unknown = Object.getPrototypeOf(object);
   if (proto !== Object.prototype && proto !== Array.prototype && proto !== null && typeof object.toJSON === "function") {
-    ancestors.push(object);
-    const out = serialize((object.toJSON as () => unknown)(), ancestors);
-    ancestors.pop();
-    return out;
-  }
-  ancestors.push(object);
-  let out: string;
-  if (Array.isArray(object)) {
+    out = serialize((object.toJSON as () => unknown)(), next, deep);
+  } else if (Array.isArray(object)) {
     out = "[";
     for (let i = 0; i < object.length; i++) {
       if (i > 0) out += ",";
       const item: unknown = object[i];
-      out += item === undefined || typeof item === "symbol" || typeof item === "function" ? "null" : serialize(item, ancestors);
+      out += item === undefined || typeof item === "symbol" || typeof item === "function" ? "null" : serialize(item, next, deep);
     }
     out += "]";
   } else {
@@ -92,13 +113,14 @@ function serialize(value: unknown, ancestors: object[], omit?: readonly string[]
       if (item === undefined || typeof item === "symbol" || typeof item === "function") continue;
       if (omit !== undefined && omit.includes(key)) continue;
       if (out.length > 1) out += ",";
-      out += str(key);
+      out += quotedKey(key);
       out += ":";
-      out += serialize(item, ancestors);
+      // The usual leaf, a string, without a call.
+      out += typeof item === "string" ? str(item) : serialize(item, next, deep);
     }
     out += "}";
   }
-  ancestors.pop();
+  if (depth >= CYCLE_CHECK_DEPTH) deep?.pop();
   return out;
 }
 
@@ -108,5 +130,5 @@ function serialize(value: unknown, ancestors: object[], omit?: readonly string[]
  * round-varying keys) without copying it.
  */
 export function canonicalJson(value: unknown, omit?: readonly string[]): string {
-  return serialize(value, [], omit);
+  return serialize(value, 0, undefined, omit);
 }
