@@ -22,7 +22,13 @@ const BLOCK = 64;
 interface Keyed {
   inner: Buffer;
   outer: Buffer;
+  /** Views of `inner` by length, for messages up to VIEW_CACHE_BYTES: a token's head is hashed as one. */
+  views: Buffer[];
 }
+
+// Making a view (subarray) of the inner buffer costs as much as a short hash; the lengths a server's
+// tokens take are few, so each length's view is made once. Longer messages get a fresh view.
+const VIEW_CACHE_BYTES = 2048;
 
 /** Keys are byte arrays a server makes once and never changes; their buffers are kept beside them. */
 const keyedBuffers = new WeakMap<Uint8Array, Keyed>();
@@ -38,7 +44,7 @@ function keyed(key: Uint8Array): Keyed {
       inner[i] = (inner[i] as number) ^ (k[i] as number);
       outer[i] = (outer[i] as number) ^ (k[i] as number);
     }
-    found = { inner, outer };
+    found = { inner, outer, views: [] };
     keyedBuffers.set(key, found);
   }
   return found;
@@ -51,11 +57,17 @@ function nativeHmac(key: Uint8Array, text: string): string {
     const grown = Buffer.alloc(BLOCK + text.length * 3);
     buffers.inner.copy(grown, 0, 0, BLOCK);
     buffers.inner = grown;
+    buffers.views = [];
   }
-  const { inner, outer } = buffers;
-  const written = inner.write(text, BLOCK, "utf8");
+  const { inner, outer, views } = buffers;
+  const length = BLOCK + inner.write(text, BLOCK, "utf8");
+  let message = views[length];
+  if (message === undefined) {
+    message = inner.subarray(0, length);
+    if (length <= VIEW_CACHE_BYTES) views[length] = message;
+  }
   // The inner digest as "binary" (latin1) text is its 32 bytes one character each, written back as such.
-  outer.write(hash("sha256", inner.subarray(0, BLOCK + written), "binary"), BLOCK, "latin1");
+  outer.write(hash("sha256", message, "binary"), BLOCK, "latin1");
   return hash("sha256", outer, "base64url");
 }
 
