@@ -10,8 +10,7 @@ const base = (abort = new LazyAbort()): RequestBase => ({
   clientCapabilities: {},
   clientInfo: undefined,
   abort,
-  progress: async () => undefined,
-  log: async () => undefined,
+  notes: { progress: async () => undefined, log: async () => undefined },
 });
 
 describe("LazyAbort", () => {
@@ -49,7 +48,15 @@ describe("RoundContext", () => {
 
   it("progress and log survive destructuring", async () => {
     const calls: string[] = [];
-    const ctx = new RoundContext({ ...base(), progress: async () => void calls.push("progress"), log: async () => void calls.push("log") });
+    const notes = {
+      async progress(): Promise<void> {
+        calls.push(this === notes ? "progress" : "progress unbound");
+      },
+      async log(): Promise<void> {
+        calls.push(this === notes ? "log" : "log unbound");
+      },
+    };
+    const ctx = new RoundContext({ ...base(), notes });
     const { progress, log } = ctx;
     await progress(1);
     await log("info", "x");

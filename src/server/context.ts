@@ -1,5 +1,5 @@
 import type { InputMethod, Era, ClientCapabilities, Implementation, InputResponses, JsonValue } from "../core";
-import type { HandlerContext, SessionView } from "./definitions";
+import type { HandlerContext, LogLevel, SessionView } from "./definitions";
 
 /**
  * A request's cancellation, whose AbortSignal is made on first use: most handlers never read
@@ -17,6 +17,12 @@ export class LazyAbort {
   }
 }
 
+/** Where a request's progress and logs go (notifications tied to it, or a task's status). */
+export interface RequestNotes {
+  progress(progress: number, total?: number, message?: string): Promise<void>;
+  log(level: LogLevel, data: JsonValue): Promise<void>;
+}
+
 /** What stays the same across the rounds of one request. */
 export interface RequestBase {
   method: InputMethod;
@@ -27,8 +33,7 @@ export interface RequestBase {
   clientCapabilities: ClientCapabilities;
   clientInfo: Implementation | undefined;
   abort: LazyAbort;
-  progress: HandlerContext["progress"];
-  log: HandlerContext["log"];
+  notes: RequestNotes;
   session?: SessionView;
 }
 
@@ -44,11 +49,10 @@ export class RoundContext implements HandlerContext {
   readonly era: Era;
   readonly clientCapabilities: ClientCapabilities;
   readonly clientInfo: Implementation | undefined;
-  // Own properties, not methods, so a handler may destructure them.
-  readonly progress: HandlerContext["progress"];
-  readonly log: HandlerContext["log"];
   readonly session: SessionView | undefined;
   readonly #base: RequestBase;
+  #progress: HandlerContext["progress"] | undefined;
+  #log: HandlerContext["log"] | undefined;
 
   constructor(
     base: RequestBase,
@@ -63,9 +67,17 @@ export class RoundContext implements HandlerContext {
     this.era = base.era;
     this.clientCapabilities = base.clientCapabilities;
     this.clientInfo = base.clientInfo;
-    this.progress = base.progress;
-    this.log = base.log;
     this.session = base.session;
+  }
+
+  // `progress` and `log` are handed out bound, so a handler may destructure them; made on first
+  // read, since most handlers report neither and a request would pay for two closures.
+  get progress(): HandlerContext["progress"] {
+    return (this.#progress ??= this.#base.notes.progress.bind(this.#base.notes));
+  }
+
+  get log(): HandlerContext["log"] {
+    return (this.#log ??= this.#base.notes.log.bind(this.#base.notes));
   }
 
   get signal(): AbortSignal {

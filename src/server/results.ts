@@ -12,6 +12,11 @@ export function toolResult(ret: Exclude<ToolReturn, { inputRequests: unknown }>)
   throw internalError("tool handler returned something that is not a tool result");
 }
 
+/** A tool that cannot go on says why as an isError result (initialize era: a refusal to ask). */
+export function toolRefusal(message: string): Record<string, unknown> {
+  return { content: [{ type: "text", text: message }], isError: true };
+}
+
 /** Turns what a resource handler returned into a ReadResourceResult for `uri`. */
 export function resourceResult(ret: Exclude<ResourceReturn, { inputRequests: unknown }>, uri: string, mimeType?: string): Record<string, unknown> {
   if (typeof ret === "string") return { contents: [{ uri, mimeType: mimeType ?? "text/plain", text: ret }] };

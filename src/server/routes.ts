@@ -1,5 +1,5 @@
 import { type JsonRpcRequest, ErrorCode, type InputMethod, LOG_LEVELS, isObject, type ClientCapabilities, type JsonValue } from "../core";
-import { RoundContext } from "./context";
+import { RoundContext, type RequestNotes } from "./context";
 import type { LogLevel } from "./definitions";
 import { runLegacyFlow, runModernFlow, type FlowSpec } from "./inputFlow";
 import { listen } from "./listen";
@@ -13,6 +13,7 @@ import {
   matchTemplate,
   promptResult,
   resourceResult,
+  toolRefusal,
   toolResult,
 } from "./results";
 import { taskMethod } from "./tasks/methods";
@@ -23,13 +24,37 @@ import { TASKS_EXTENSION } from "./tasks/wire";
 export type { RequestScope };
 
 
+/** A request's progress and logs, as notifications tied to it. */
+class ScopeNotes implements RequestNotes {
+  constructor(
+    readonly scope: RequestScope,
+    readonly params: Record<string, unknown>,
+  ) {}
+
+  async progress(progress: number, total?: number, message?: string): Promise<void> {
+    const progressToken = isObject(this.params._meta) ? this.params._meta.progressToken : undefined;
+    if (typeof progressToken !== "string" && typeof progressToken !== "number") return;
+    const p: Record<string, unknown> = { progressToken, progress };
+    if (total !== undefined) p.total = total;
+    if (message !== undefined) p.message = message;
+    await this.#send("notifications/progress", p);
+  }
+
+  async log(level: LogLevel, data: JsonValue): Promise<void> {
+    const { logLevel, server } = this.scope;
+    // Without a requested level a 2026-07-28 server must stay silent (SEP-2575 "logLevel").
+    if (logLevel === undefined || LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(logLevel)) return;
+    await this.#send("notifications/message", { level, data, logger: server.info.name });
+  }
+
+  #send(method: string, p: Record<string, unknown>): Promise<void> {
+    return this.scope.connection.notify(method, p, { relatedRequestId: this.scope.requestId }).catch(() => undefined);
+  }
+}
+
 /** The first round's context; later rounds come from its `round()`. */
 function baseContext(request: JsonRpcRequest, scope: RequestScope): RoundContext {
   const params = request.params ?? {};
-  const meta = isObject(params._meta) ? params._meta : {};
-  const progressToken = meta.progressToken;
-  const send = (method: string, p: Record<string, unknown>): Promise<void> =>
-    scope.connection.notify(method, p, { relatedRequestId: scope.requestId }).catch(() => undefined);
   return new RoundContext({
     method: request.method as InputMethod,
     params,
@@ -39,21 +64,10 @@ function baseContext(request: JsonRpcRequest, scope: RequestScope): RoundContext
     clientCapabilities: scope.clientCapabilities,
     clientInfo: scope.clientInfo,
     abort: scope.abort,
+    notes: new ScopeNotes(scope, params),
     // Written out, not spread in: a spread in the middle of a literal takes V8's slow path for the
     // whole object, on every request (a tenth of an in-process flow's CPU with the one in session.ts).
     session: scope.session,
-    progress: async (progress, total, message) => {
-      if (typeof progressToken !== "string" && typeof progressToken !== "number") return;
-      const p: Record<string, unknown> = { progressToken, progress };
-      if (total !== undefined) p.total = total;
-      if (message !== undefined) p.message = message;
-      await send("notifications/progress", p);
-    },
-    log: async (level: LogLevel, data: JsonValue) => {
-      // Without a requested level a 2026-07-28 server must stay silent (SEP-2575 "logLevel").
-      if (scope.logLevel === undefined || LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(scope.logLevel)) return;
-      await send("notifications/message", { level, data, logger: scope.server.info.name });
-    },
   });
 }
 
@@ -83,8 +97,9 @@ function callTool(request: JsonRpcRequest, scope: RequestScope): Promise<Record<
   if (planToolCall(tool, scope, params) === "task") return runFlow(request, scope, taskFlow(scope, params, tool, args));
   return runFlow(request, scope, {
     invoke: inlineInvoke(tool, args) as FlowSpec<Parameters<typeof toolResult>[0]>["invoke"],
-    finish: (ret) => toolResult(ret),
-    legacyRefusal: (message) => ({ content: [{ type: "text", text: message }], isError: true }),
+    // Module functions, not closures: a call makes none for them.
+    finish: toolResult,
+    legacyRefusal: toolRefusal,
   });
 }
 
@@ -162,8 +177,11 @@ function discover(scope: RequestScope): Record<string, unknown> {
   return result;
 }
 
-/** Routes one client request of either era to its handler. */
-export async function routeRequest(request: JsonRpcRequest, scope: RequestScope): Promise<Record<string, unknown>> {
+/**
+ * Routes one client request of either era to its handler. Not async (its caller awaits): what it
+ * throws reaches the caller as a rejection would.
+ */
+export function routeRequest(request: JsonRpcRequest, scope: RequestScope): Record<string, unknown> | Promise<Record<string, unknown>> {
   const params = request.params ?? {};
   const ttl = scope.server.listTtlMs;
   switch (request.method) {

@@ -1,5 +1,6 @@
 import {
   Connection,
+  type Clock,
   type IncomingContext,
   type JsonRpcMessage,
   type JsonRpcNotification,
@@ -14,6 +15,7 @@ import {
   type ClientCapabilities,
   type Implementation,
   type Root,
+  type SendOptions,
 } from "../core";
 import { changeMethod } from "./changes";
 import { LazyAbort } from "./context";
@@ -48,40 +50,55 @@ export class ServerSession {
   readonly connection: Connection;
   readonly #server: McpServer;
   readonly #caller: string;
-  readonly #inflight = new Map<RequestId, LazyAbort>();
+  /** Requests being served, for their cancellation; made by the first. */
+  #inflight: Map<RequestId, LazyAbort> | undefined;
   #legacy: LegacyState | undefined;
   #unlisten: (() => void) | undefined;
   /** Initialize era: the resource URIs this session subscribed to (resources/subscribe). */
-  readonly #watched = new Set<string>();
+  #watched: Set<string> | undefined;
   /** Initialize era: the client's roots once a handler asked to watch them (SessionView.watchRoots). */
   #roots: SessionRoots | undefined;
-  readonly #view: SessionView = {
-    notify: (method, params) => this.connection.notify(method, params),
-    roots: () => (this.#roots ? { roots: [...this.#roots.roots], relisted: this.#roots.relisted } : undefined),
-    watchRoots: (roots) => {
-      this.#roots = { roots: [...roots], relisted: this.#roots?.relisted ?? 0 };
-    },
+  /** Initialize era: what a handler sees of this session; made on the first legacy request. */
+  #view: SessionView | undefined;
+  #lastId = 0;
+
+  /**
+   * The session as its connection sees it. Prototype methods rather than closures made in the
+   * constructor: every stateless POST makes a session, and a closure costs it bytes each time.
+   */
+  static readonly #Link = class SessionLink {
+    readonly clock: Clock;
+    constructor(
+      readonly session: ServerSession,
+      readonly out: SessionOptions,
+    ) {
+      this.clock = session.#server.clock;
+    }
+    send(message: JsonRpcMessage, o?: SendOptions): Promise<void> {
+      // The sender gets where the message belongs and its JSON text (the connection's own
+      // serialization, so the transport need not redo it); a live request's signal stays here.
+      if (o !== undefined && (o.signal !== undefined || o.headers !== undefined)) {
+        const sent: { relatedRequestId?: RequestId; raw?: string } = {};
+        if (o.relatedRequestId !== undefined) sent.relatedRequestId = o.relatedRequestId;
+        if (o.raw !== undefined) sent.raw = o.raw;
+        return this.out.send(message, sent);
+      }
+      return this.out.send(message, o);
+    }
+    // A field: the connection calls its request handler detached.
+    readonly onRequest = (request: JsonRpcRequest, context: IncomingContext): Promise<Record<string, unknown>> => this.session.#dispatch(request, context);
+    onNotification(n: JsonRpcNotification): void {
+      this.session.#notification(n);
+    }
+    nextId(): RequestId {
+      return `s${++this.session.#lastId}`;
+    }
   };
 
   constructor(server: McpServer, options: SessionOptions) {
     this.#server = server;
     this.#caller = options.caller ?? "anonymous";
-    this.connection = new Connection({
-      send: (message, o) => {
-        const sent: { relatedRequestId?: RequestId; raw?: string } = {};
-        if (o?.relatedRequestId !== undefined) sent.relatedRequestId = o.relatedRequestId;
-        // The connection's own serialization of the message, so the transport need not redo it.
-        if (o?.raw !== undefined) sent.raw = o.raw;
-        return options.send(message, sent);
-      },
-      onRequest: (request, context) => this.#dispatch(request, context),
-      onNotification: (n) => this.#notification(n),
-      clock: server.clock,
-      nextId: (() => {
-        let n = 0;
-        return () => `s${++n}`;
-      })(),
-    });
+    this.connection = new Connection(new ServerSession.#Link(this, options));
   }
 
   /** The revision negotiated by `initialize`, when this is an initialize-era session. */
@@ -97,19 +114,23 @@ export class ServerSession {
   /** Ends the session: pending server→client requests fail and in-flight handlers are aborted. */
   close(): void {
     this.#unlisten?.();
-    for (const controller of this.#inflight.values()) controller.abort();
+    if (this.#inflight) for (const controller of this.#inflight.values()) controller.abort();
     // Initialize-era tasks ride this session's connection: nobody can poll or answer them now.
     this.#server.tasks.dropConnection(this.connection);
     this.connection.close();
   }
 
-  async #dispatch(request: JsonRpcRequest, context: IncomingContext): Promise<Record<string, unknown>> {
+  /**
+   * Not async: a modern request goes through one async step (#route). What this throws is answered
+   * as a rejection would be (the connection awaits its handler inside a try).
+   */
+  #dispatch(request: JsonRpcRequest, context: IncomingContext): Promise<Record<string, unknown>> {
     const params = request.params ?? {};
     const meta = isObject(params._meta) ? params._meta : undefined;
     // A request stamped 2026-07-28 is modern whatever its method, so a stamped `initialize` is a
     // removed method (404/-32601, SEP-2575), not a handshake.
     if (meta && META.protocolVersion in meta) return this.#modern(request, meta, context);
-    if (request.method === "initialize") return this.#initialize(params);
+    if (request.method === "initialize") return Promise.resolve(this.#initialize(params));
     if (this.#legacy) return this.#legacyRequest(request, context);
     throw invalidParams(
       `missing _meta["${META.protocolVersion}"]: send it on every request (2026-07-28), or open an initialize-era session with initialize`,
@@ -137,7 +158,7 @@ export class ServerSession {
     // An initialize-era session hears of changes as plain notifications, tied to no request.
     if ((this.#server.listChanged || this.#server.resourceSubscribe) && !this.#unlisten) {
       this.#unlisten = this.#server.changes.subscribe((change) => {
-        const wanted = change.kind === "resource" ? this.#watched.has(change.uri) : this.#server.listChanged;
+        const wanted = change.kind === "resource" ? this.#watched?.has(change.uri) === true : this.#server.listChanged;
         const params = change.kind === "resource" ? { uri: change.uri } : undefined;
         if (wanted) void this.connection.notify(changeMethod(change), params).catch(() => undefined);
       });
@@ -154,7 +175,7 @@ export class ServerSession {
     return result;
   }
 
-  async #modern(request: JsonRpcRequest, meta: Record<string, unknown>, context: IncomingContext): Promise<Record<string, unknown>> {
+  #modern(request: JsonRpcRequest, meta: Record<string, unknown>, context: IncomingContext): Promise<Record<string, unknown>> {
     const requested = meta[META.protocolVersion];
     const supported = this.#server.versions;
     if (typeof requested !== "string") throw invalidParams(`_meta["${META.protocolVersion}"] must be a string`);
@@ -164,21 +185,21 @@ export class ServerSession {
     const capabilities = meta[META.clientCapabilities];
     if (!isObject(capabilities)) throw invalidParams(`missing _meta["${META.clientCapabilities}"]: declare capabilities on every request ({} for none)`);
     if (LEGACY_ONLY.has(request.method)) throw methodNotFound(request.method);
-    const clientInfo = isObject(meta[META.clientInfo]) ? (meta[META.clientInfo] as unknown as Implementation) : undefined;
-    const logLevel = typeof meta[META.logLevel] === "string" ? (meta[META.logLevel] as LogLevel) : undefined;
-    const result = await this.#route(request, context, {
+    // Every field written out in one order, here and in #legacyRequest (no spread): one object
+    // shape for every request, made on V8's fast path.
+    return this.#route(request, {
+      server: this.#server,
+      connection: this.connection,
+      requestId: request.id,
+      caller: context.caller ?? this.#caller,
+      abort: new LazyAbort(),
       revision: requested,
       era: "modern",
       clientCapabilities: capabilities as ClientCapabilities,
-      clientInfo,
-      logLevel,
+      clientInfo: isObject(meta[META.clientInfo]) ? (meta[META.clientInfo] as unknown as Implementation) : undefined,
+      logLevel: typeof meta[META.logLevel] === "string" ? (meta[META.logLevel] as LogLevel) : undefined,
+      session: undefined,
     });
-    if (result.resultType === undefined) result.resultType = "complete";
-    // Copied, not spread: a literal that spreads and adds costs ~1 µs in Node 20 (core's copyOwn).
-    const out: Record<string, unknown> = isObject(result._meta) ? copyOwn({}, result._meta) : {};
-    out[META.serverInfo] = this.#server.info;
-    result._meta = out;
-    return result;
   }
 
   /** Lists the client's roots again after its list_changed notice; a failed listing keeps the old view. */
@@ -206,42 +227,53 @@ export class ServerSession {
       if (!this.#server.resourceSubscribe) throw methodNotFound(request.method);
       const uri = request.params?.uri;
       if (typeof uri !== "string") throw invalidParams(`${request.method} needs a uri`);
-      if (request.method === "resources/subscribe") this.#watched.add(uri);
-      else this.#watched.delete(uri);
+      if (request.method === "resources/subscribe") (this.#watched ??= new Set()).add(uri);
+      else this.#watched?.delete(uri);
       return {};
     }
-    return this.#route(request, context, {
+    return this.#route(request, {
+      server: this.#server,
+      connection: this.connection,
+      requestId: request.id,
+      caller: context.caller ?? this.#caller,
+      abort: new LazyAbort(),
       revision: legacy.revision,
       era: "legacy",
       clientCapabilities: legacy.capabilities,
       clientInfo: legacy.clientInfo,
       logLevel: legacy.logLevel ?? "debug",
-      session: this.#view,
+      session: (this.#view ??= this.#sessionView()),
     });
   }
 
-  async #route(request: JsonRpcRequest, context: IncomingContext, scope: Omit<RequestScope, "caller" | "abort" | "requestId" | "connection" | "server">): Promise<Record<string, unknown>> {
-    const abort = new LazyAbort();
-    this.#inflight.set(request.id, abort);
+  /** What a handler may do with this initialize-era session beyond its request. */
+  #sessionView(): SessionView {
+    return {
+      notify: (method, params) => this.connection.notify(method, params),
+      roots: () => (this.#roots ? { roots: [...this.#roots.roots], relisted: this.#roots.relisted } : undefined),
+      watchRoots: (roots) => {
+        this.#roots = { roots: [...roots], relisted: this.#roots?.relisted ?? 0 };
+      },
+    };
+  }
+
+  /** A request's one async step: routed with its cancellation registered until it settles. */
+  async #route(request: JsonRpcRequest, scope: RequestScope): Promise<Record<string, unknown>> {
+    const inflight = (this.#inflight ??= new Map());
+    inflight.set(request.id, scope.abort);
+    let result: Record<string, unknown>;
     try {
-      // Every field written out in one order (no spread): one object shape for every request, made
-      // on V8's fast path (the spread cost about a tenth of an in-process flow's CPU).
-      return await routeRequest(request, {
-        server: this.#server,
-        connection: this.connection,
-        requestId: request.id,
-        caller: context.caller ?? this.#caller,
-        abort,
-        revision: scope.revision,
-        era: scope.era,
-        clientCapabilities: scope.clientCapabilities,
-        clientInfo: scope.clientInfo,
-        logLevel: scope.logLevel,
-        session: scope.session,
-      });
+      result = await routeRequest(request, scope);
     } finally {
-      this.#inflight.delete(request.id);
+      inflight.delete(request.id);
     }
+    if (scope.era !== "modern") return result;
+    if (result.resultType === undefined) result.resultType = "complete";
+    // Copied, not spread: a literal that spreads and adds costs ~1 µs in Node 20 (core's copyOwn).
+    const out: Record<string, unknown> = isObject(result._meta) ? copyOwn({}, result._meta) : {};
+    out[META.serverInfo] = this.#server.info;
+    result._meta = out;
+    return result;
   }
 
   #notification(n: JsonRpcNotification): void {
@@ -249,7 +281,7 @@ export class ServerSession {
     if (n.method === "notifications/roots/list_changed" && this.#legacy && this.#roots) void this.#relistRoots();
     if (n.method === "notifications/cancelled") {
       const id = n.params?.requestId;
-      if (typeof id === "string" || typeof id === "number") this.#inflight.get(id)?.abort();
+      if (typeof id === "string" || typeof id === "number") this.#inflight?.get(id)?.abort();
     }
   }
 }

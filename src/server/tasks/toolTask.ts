@@ -2,7 +2,7 @@ import { isObject, type ClientCapabilities, type Implementation, type JsonValue,
 import { RoundContext } from "../context";
 import { inputRequired, isInputRequired, type HandlerContext, type LogLevel, type ToolDefinition, type ToolReturn } from "../definitions";
 import type { FlowSpec } from "../inputFlow";
-import { toolResult } from "../results";
+import { toolRefusal, toolResult } from "../results";
 import { methodNotFound } from "../rpcError";
 import { declaresTasks, distorted, missingTasksExtension, type TaskScope } from "./methods";
 import { runTask } from "./run";
@@ -111,24 +111,26 @@ function createTask(scope: ToolTaskScope, params: Record<string, unknown>, tool:
     clientCapabilities: scope.clientCapabilities as ClientCapabilities,
     clientInfo: scope.clientInfo,
     abort: task.abort,
-    // Progress becomes the task's status message; on 2025-11-25 the call's progressToken stays valid too.
-    progress: async (progress, total, message) => {
-      server.tasks.update(task, { statusMessage: message ?? (total === undefined ? `${progress}` : `${progress}/${total}`) });
-      if (!legacy || (typeof progressToken !== "string" && typeof progressToken !== "number")) return;
-      const p: Record<string, unknown> = { progressToken, progress, _meta: related };
-      if (total !== undefined) p.total = total;
-      if (message !== undefined) p.message = message;
-      await scope.connection.notify("notifications/progress", p, route()).catch(() => undefined);
-    },
-    // ext-tasks: no notifications/message for tasks; 2025-11-25 sends them tagged with the task.
-    log: async (level: LogLevel, data: JsonValue) => {
-      if (legacy) await scope.connection.notify("notifications/message", { level, data, logger: server.info.name, _meta: related }, route()).catch(() => undefined);
+    notes: {
+      // Progress becomes the task's status message; on 2025-11-25 the call's progressToken stays valid too.
+      async progress(progress, total, message) {
+        server.tasks.update(task, { statusMessage: message ?? (total === undefined ? `${progress}` : `${progress}/${total}`) });
+        if (!legacy || (typeof progressToken !== "string" && typeof progressToken !== "number")) return;
+        const p: Record<string, unknown> = { progressToken, progress, _meta: related };
+        if (total !== undefined) p.total = total;
+        if (message !== undefined) p.message = message;
+        await scope.connection.notify("notifications/progress", p, route()).catch(() => undefined);
+      },
+      // ext-tasks: no notifications/message for tasks; 2025-11-25 sends them tagged with the task.
+      async log(level: LogLevel, data: JsonValue) {
+        if (legacy) await scope.connection.notify("notifications/message", { level, data, logger: server.info.name, _meta: related }, route()).catch(() => undefined);
+      },
     },
   });
   void runTask(server, task, base, {
     invoke: async (ctx) => tool.handler(args, ctx),
     finish: (ret: ToolReturn) => toolResult(ret as Parameters<typeof toolResult>[0]),
-    refusal: (message) => ({ content: [{ type: "text", text: message }], isError: true }),
+    refusal: toolRefusal,
   }, firstState);
   return legacy ? { task: distorted(task, legacyTask(task), 0) } : distorted(task, modernCreateTaskResult(task), 0);
 }
@@ -143,6 +145,6 @@ export function taskFlow(scope: ToolTaskScope, params: Record<string, unknown>, 
   return {
     invoke: async (ctx) => ((before ? await before(args, ctx) : undefined) ?? undefined) as JsonValue | undefined,
     finish: (ready) => createTask(scope, params, tool, args, ready),
-    legacyRefusal: (message) => ({ content: [{ type: "text", text: message }], isError: true }),
+    legacyRefusal: toolRefusal,
   };
 }
