@@ -33,45 +33,46 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
   const legacy = new LegacySessions(server);
   const identify = options.callerOf ?? callerOf;
 
-  const handler = ((req: IncomingMessage, res: ServerResponse) => {
-    void handle(req, res).catch((e: unknown) => {
+  const handler = ((req: IncomingMessage, res: ServerResponse) => void handle(req, res)) as HttpHandler;
+
+  // Its own try, not a .catch on its promise: a request then makes no closure for the failure path.
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      // The usual request is for the endpoint itself, which needs no URL parsed to be recognised.
+      const pathname = req.url === path ? path : new URL(req.url ?? "/", "http://localhost").pathname;
+      const cors = corsHeaders(req);
+      if (!hostAllowed(req, options.allowedHosts)) return void writeJson(res, 403, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "Host not allowed" }));
+      if (!originAllowed(header(req, "origin"), options.allowedOrigins)) {
+        return void writeJson(res, 403, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "Origin not allowed" }));
+      }
+      if (pathname !== path) return void writeJson(res, 404, undefined, cors);
+      if (req.method === "OPTIONS") return preflight(req, res);
+      const sessionId = header(req, "mcp-session-id");
+      if (req.method === "GET") {
+        if (sessionId) return legacy.get(req, res, sessionId);
+        return void writeJson(res, 405, undefined, { ...cors, Allow: "POST" });
+      }
+      if (req.method === "DELETE") {
+        if (sessionId) return legacy.delete(req, res, sessionId);
+        return void writeJson(res, 405, undefined, { ...cors, Allow: "POST" });
+      }
+      if (req.method !== "POST") return void writeJson(res, 405, undefined, { ...cors, Allow: "POST, GET, DELETE" });
+
+      const body = await readBody(req);
+      if (body === "too-large") return void writeJson(res, 413, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "body too large" }), cors);
+      const parsed = parseFrame(body);
+      if (!parsed.ok) return void writeJson(res, 400, errorResponse(null, { code: ErrorCode.ParseError, message: parsed.reason }), cors);
+      const message = parsed.message;
+      const caller = identify(req);
+      const meta = isRequest(message) && isObject(message.params?._meta) ? message.params._meta : undefined;
+      const modern = meta !== undefined && META.protocolVersion in meta;
+      if (!modern && isRequest(message) && message.method === "initialize") return legacy.initialize(req, res, message, caller);
+      if (!modern && sessionId) return legacy.post(req, res, message, caller, sessionId);
+      serveModernPost(server, req, res, message, caller, body);
+    } catch (e) {
       if (!res.headersSent) writeJson(res, 500, errorResponse(null, { code: ErrorCode.InternalError, message: String(e) }));
       else res.end();
-    });
-  }) as HttpHandler;
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // The usual request is for the endpoint itself, which needs no URL parsed to be recognised.
-    const pathname = req.url === path ? path : new URL(req.url ?? "/", "http://localhost").pathname;
-    const cors = corsHeaders(req);
-    if (!hostAllowed(req, options.allowedHosts)) return void writeJson(res, 403, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "Host not allowed" }));
-    if (!originAllowed(header(req, "origin"), options.allowedOrigins)) {
-      return void writeJson(res, 403, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "Origin not allowed" }));
     }
-    if (pathname !== path) return void writeJson(res, 404, undefined, cors);
-    if (req.method === "OPTIONS") return preflight(req, res);
-    const sessionId = header(req, "mcp-session-id");
-    if (req.method === "GET") {
-      if (sessionId) return legacy.get(req, res, sessionId);
-      return void writeJson(res, 405, undefined, { ...cors, Allow: "POST" });
-    }
-    if (req.method === "DELETE") {
-      if (sessionId) return legacy.delete(req, res, sessionId);
-      return void writeJson(res, 405, undefined, { ...cors, Allow: "POST" });
-    }
-    if (req.method !== "POST") return void writeJson(res, 405, undefined, { ...cors, Allow: "POST, GET, DELETE" });
-
-    const body = await readBody(req);
-    if (body === "too-large") return void writeJson(res, 413, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "body too large" }), cors);
-    const parsed = parseFrame(body);
-    if (!parsed.ok) return void writeJson(res, 400, errorResponse(null, { code: ErrorCode.ParseError, message: parsed.reason }), cors);
-    const message = parsed.message;
-    const caller = identify(req);
-    const meta = isRequest(message) && isObject(message.params?._meta) ? message.params._meta : undefined;
-    const modern = meta !== undefined && META.protocolVersion in meta;
-    if (!modern && isRequest(message) && message.method === "initialize") return legacy.initialize(req, res, message, caller);
-    if (!modern && sessionId) return legacy.post(req, res, message, caller, sessionId);
-    serveModernPost(server, req, res, message, caller, body);
   }
 
   Object.defineProperty(handler, "legacySessions", { value: legacy });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errorResponse, isErrorResponse, isRequest, type JsonRpcMessage, type JsonRpcRequest, ErrorCode, META, isObject, mcpNameSource } from "../../core";
-import { ServerSession } from "../session";
+import { errorResponse, isErrorResponse, isRequest, type JsonRpcMessage, type JsonRpcRequest, type RequestId, ErrorCode, META, isObject, mcpNameSource } from "../../core";
+import { ServerSession, type SessionOptions } from "../session";
 import type { McpServer } from "../server";
 import { wireFaultOf } from "../wireFault";
 import { writeModernFault } from "./fault";
@@ -26,6 +26,45 @@ function headerMismatch(req: IncomingMessage, message: JsonRpcRequest): string |
 }
 
 /**
+ * The response to one 2026-07-28 POST, as its session's sender: a class rather than a closure
+ * over the response, since every POST makes one.
+ */
+class ModernReply implements SessionOptions {
+  #streaming = false;
+  done = false;
+
+  constructor(
+    readonly res: ServerResponse,
+    readonly id: RequestId,
+    readonly cors: Record<string, string>,
+    readonly caller: string,
+  ) {}
+
+  async send(out: JsonRpcMessage, sent?: { raw?: string }): Promise<void> {
+    if (this.done) return;
+    const { res, cors } = this;
+    const isFinal = "id" in out && out.id === this.id && !("method" in out);
+    if (!isFinal) {
+      if (!this.#streaming) {
+        this.#streaming = true;
+        startSse(res, cors);
+      }
+      writeSseEvent(res, JSON.stringify(out));
+      return;
+    }
+    this.done = true;
+    const fault = wireFaultOf(out);
+    if (fault) return writeModernFault(res, fault, this.id, this.#streaming, cors);
+    if (this.#streaming) {
+      writeSseEvent(res, JSON.stringify(out));
+      res.end();
+    } else {
+      writeJson(res, isErrorResponse(out) ? statusForError(out.error.code) : 200, out, cors, sent?.raw);
+    }
+  }
+}
+
+/**
  * One 2026-07-28 POST: a fresh stateless session serves it. The answer is plain JSON unless the
  * handler sends notifications first (progress, logs), which turns the response into an SSE stream.
  * Closing the response early is the client's cancellation.
@@ -42,34 +81,10 @@ export function serveModernPost(server: McpServer, req: IncomingMessage, res: Se
     writeJson(res, 400, errorResponse(message.id, { code: ErrorCode.HeaderMismatch, message: mismatch }), cors);
     return;
   }
-  let streaming = false;
-  let done = false;
-  const session = new ServerSession(server, {
-    caller,
-    send: async (out, sent) => {
-      if (done) return;
-      const isFinal = "id" in out && out.id === message.id && !("method" in out);
-      if (!isFinal) {
-        if (!streaming) {
-          streaming = true;
-          startSse(res, cors);
-        }
-        writeSseEvent(res, JSON.stringify(out));
-        return;
-      }
-      done = true;
-      const fault = wireFaultOf(out);
-      if (fault) return writeModernFault(res, fault, message.id, streaming, cors);
-      if (streaming) {
-        writeSseEvent(res, JSON.stringify(out));
-        res.end();
-      } else {
-        writeJson(res, isErrorResponse(out) ? statusForError(out.error.code) : 200, out, cors, sent?.raw);
-      }
-    },
-  });
+  const reply = new ModernReply(res, message.id, cors, caller);
+  const session = new ServerSession(server, reply);
   res.on("close", () => {
-    if (!done) session.receive({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: message.id, reason: "response stream closed" } });
+    if (!reply.done) session.receive({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: message.id, reason: "response stream closed" } });
     session.close();
   });
   session.receive(message, raw === undefined ? { caller } : { caller, raw });

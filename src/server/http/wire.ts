@@ -23,6 +23,17 @@ export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** Reads a request body's bytes up to a cap; a larger one is refused rather than buffered. */
 export function readBodyBytes(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | "too-large"> {
+  return collectBody(req, limit, false);
+}
+
+/** The same, as UTF-8 text. */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string | "too-large"> {
+  return collectBody(req, limit, true);
+}
+
+function collectBody(req: IncomingMessage, limit: number, text: false): Promise<Buffer | "too-large">;
+function collectBody(req: IncomingMessage, limit: number, text: true): Promise<string | "too-large">;
+function collectBody(req: IncomingMessage, limit: number, text: boolean): Promise<Buffer | string | "too-large"> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -32,20 +43,22 @@ export function readBodyBytes(req: IncomingMessage, limit = MAX_BODY_BYTES): Pro
       if (size > limit) over = true;
       else chunks.push(chunk);
     });
-    // One chunk (the usual small POST) is the body as it is: no copy.
-    req.on("end", () => resolve(over ? "too-large" : chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
+    req.on("end", () => {
+      if (over) return resolve("too-large");
+      // One chunk (the usual small POST) is the body as it is: no copy.
+      const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      resolve(text ? bytes.toString("utf8") : bytes);
+    });
     req.on("error", reject);
   });
 }
 
-/** The same, as UTF-8 text. */
-export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string | "too-large"> {
-  const bytes = await readBodyBytes(req, limit);
-  return bytes === "too-large" ? bytes : bytes.toString("utf8");
-}
+const UPPER = /[A-Z]/;
 
+/** A request header's value by name in any case (Node keys `req.headers` in lower case). */
 export function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name.toLowerCase()];
+  // A lower-case name (the usual) is looked up as it is: a toLowerCase copy per lookup adds up.
+  const value = UPPER.test(name) ? req.headers[name.toLowerCase()] : req.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
@@ -117,9 +130,12 @@ export function originAllowed(origin: string | undefined, allowedOrigins: readon
   }
 }
 
+/** No CORS headers (a request with no Origin): one frozen object, not a new one per request. */
+const NO_CORS: Record<string, string> = Object.freeze({});
+
 export function corsHeaders(req: IncomingMessage): Record<string, string> {
   const origin = header(req, "origin");
-  if (!origin) return {};
+  if (!origin) return NO_CORS;
   return {
     "Access-Control-Allow-Origin": origin,
     Vary: "Origin",
