@@ -16,6 +16,7 @@ import {
 } from "./messages";
 import { JsonRpcErrorCode as ErrorCode } from "./codes";
 import { peekFrame } from "./peek";
+import { PendingRequests } from "./pending";
 import type { Channel, SendOptions } from "./channel";
 
 /** One frame as it crossed the wire, for logs, tests and the UI's wire view. */
@@ -112,7 +113,7 @@ export interface ConnectionOptions {
  */
 export class Connection {
   readonly frames = new Emitter<Frame>();
-  readonly #pending = new Map<RequestId, Pending>();
+  readonly #pending = new PendingRequests<Pending>();
   readonly #options: ConnectionOptions;
   readonly #clock: Clock;
   #counter = 0;
@@ -164,7 +165,7 @@ export class Connection {
         };
       }
       this.#arm(id, entry);
-      this.#write(message, options).catch((e: unknown) => this.#settle(id, undefined, toMcpError(e)));
+      this.#write(message, options).then(undefined, (e: unknown) => this.#settle(id, undefined, toMcpError(e)));
     });
   }
 
@@ -273,7 +274,7 @@ export class Connection {
     this.#closedReason = error;
     if (this.#pending.size === 0) return;
     const reason = this.#closedError();
-    for (const id of [...this.#pending.keys()]) this.#settle(id, undefined, reason);
+    for (const id of this.#pending.ids()) this.#settle(id, undefined, reason);
   }
 
   // Made only when something is rejected with it: a stateless HTTP session closes after every
@@ -283,13 +284,13 @@ export class Connection {
   }
 
   async #answer(message: JsonRpcRequest, context: IncomingContext): Promise<void> {
-    const handler = this.#options.onRequest;
     let reply: JsonRpcMessage;
-    if (!handler) {
+    if (!this.#options.onRequest) {
       reply = errorResponse(message.id, { code: ErrorCode.MethodNotFound, message: `method not found: ${message.method}` });
     } else {
       try {
-        reply = resultResponse(message.id, await handler(message, context));
+        // Called as a method of the options, so a host may pass an object whose onRequest is one.
+        reply = resultResponse(message.id, await this.#options.onRequest(message, context));
       } catch (e) {
         // The receiving side always answers: a thrown handler error becomes a JSON-RPC error.
         const error = toMcpError(e, "protocol");
@@ -297,30 +298,38 @@ export class Connection {
       }
     }
     if (this.#closed) return;
-    await this.#write(reply, { relatedRequestId: message.id }, message.method).catch((e: unknown) => {
+    this.#write(reply, { relatedRequestId: message.id }, message.method).then(undefined, (e: unknown) => {
       console.warn(`could not answer ${message.method}:`, toMcpError(e).message);
     });
   }
 
-  /** `answers`: for a reply, the method of the request it answers (Frame.method, on both directions). */
-  async #write(message: JsonRpcMessage, options?: SendOptions, answers?: string): Promise<void> {
-    const raw = JSON.stringify(message);
-    if (this.#logging()) {
-      const frame: Frame = { direction: "out", message, raw, size: byteLength(raw), at: this.#clock.now() };
-      if (answers !== undefined) frame.method = answers;
-      if ("id" in message && message.id != null) frame.relatedRequestId = message.id;
-      else if (options?.relatedRequestId !== undefined) frame.relatedRequestId = options.relatedRequestId;
-      this.frames.emit(frame);
+  /**
+   * Logs and sends one message. `answers`: for a reply, the method of the request it answers
+   * (Frame.method, on both directions). Not async, as an async layer costs every message ~0.4 kB of
+   * garbage (issue 21), so a message that cannot be serialized, or a send that throws, rejects here.
+   */
+  #write(message: JsonRpcMessage, options?: SendOptions, answers?: string): Promise<void> {
+    try {
+      const raw = JSON.stringify(message);
+      if (this.#logging()) {
+        const frame: Frame = { direction: "out", message, raw, size: byteLength(raw), at: this.#clock.now() };
+        if (answers !== undefined) frame.method = answers;
+        if ("id" in message && message.id != null) frame.relatedRequestId = message.id;
+        else if (options?.relatedRequestId !== undefined) frame.relatedRequestId = options.relatedRequestId;
+        this.frames.emit(frame);
+      }
+      // The options a transport reads, copied field by field: a spread of the caller's object (whose
+      // shape varies by caller) took V8's slow path on every message.
+      const sent: SendOptions = { raw };
+      if (options !== undefined) {
+        if (options.headers !== undefined) sent.headers = options.headers;
+        if (options.signal !== undefined) sent.signal = options.signal;
+        if (options.relatedRequestId !== undefined) sent.relatedRequestId = options.relatedRequestId;
+      }
+      return this.#options.send(message, sent);
+    } catch (e) {
+      return Promise.reject(e);
     }
-    // The options a transport reads, copied field by field: a spread of the caller's object (whose
-    // shape varies by caller) took V8's slow path on every message.
-    const sent: SendOptions = { raw };
-    if (options !== undefined) {
-      if (options.headers !== undefined) sent.headers = options.headers;
-      if (options.signal !== undefined) sent.signal = options.signal;
-      if (options.relatedRequestId !== undefined) sent.relatedRequestId = options.relatedRequestId;
-    }
-    await this.#options.send(message, sent);
   }
 
   #logging(): boolean {

@@ -6,36 +6,40 @@ function call<E>(listener: (event: E) => void, event: E): void {
   }
 }
 
-/** A listener set in the style of zustand's vanilla store: subscribe returns its own undo. */
+/** No listeners: shared by every emitter until its first subscribe. */
+const NONE: readonly never[] = Object.freeze([]);
+
+/**
+ * A listener set in the style of zustand's vanilla store: subscribe returns its own undo. The list is
+ * replaced on subscribe and undo, never changed in place, so an emit walks the list of its moment
+ * without copying it, and an emitter nobody listens to (a server's connection per stateless POST)
+ * holds no list of its own: an emit makes no garbage (issue 21, garbage per HTTP round).
+ */
 export class Emitter<E> {
-  readonly #listeners = new Set<(event: E) => void>();
+  #listeners: readonly ((event: E) => void)[] = NONE;
 
   subscribe(listener: (event: E) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    if (!this.#listeners.includes(listener)) this.#listeners = [...this.#listeners, listener];
+    return () => {
+      if (this.#listeners.includes(listener)) this.#listeners = this.#listeners.filter((l) => l !== listener);
+    };
   }
 
   /**
    * A throwing listener must not stop the others or the core; it is reported and skipped. The
-   * listeners of the moment are called: one added during the emit waits for the next event. With
-   * none or one (the usual case, on every frame) no copy of the set is made.
+   * listeners of the moment are called: one added during the emit waits for the next event, and
+   * one removed during it is still called this once.
    */
   emit(event: E): void {
-    const size = this.#listeners.size;
-    if (size === 0) return;
-    if (size === 1) {
-      const only = this.#listeners.values().next().value as (event: E) => void;
-      call(only, event);
-      return;
-    }
-    for (const listener of [...this.#listeners]) call(listener, event);
+    const listeners = this.#listeners;
+    for (let i = 0; i < listeners.length; i++) call(listeners[i] as (event: E) => void, event);
   }
 
   get size(): number {
-    return this.#listeners.size;
+    return this.#listeners.length;
   }
 
   clear(): void {
-    this.#listeners.clear();
+    this.#listeners = NONE;
   }
 }

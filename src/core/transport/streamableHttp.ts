@@ -106,16 +106,18 @@ export class StreamableHttpTransport implements Transport {
     } catch (error) {
       throw this.#fail(undefined, error, what, signal);
     }
-    let live: AbortController | undefined;
     try {
       if (era === "legacy" && isRequest(message) && message.method === "initialize") {
         this.#sessionId = response.headers.get("mcp-session-id") ?? undefined;
       } else if (era === "modern" && response.headers.has("mcp-session-id")) {
         this.#log("debug", "ignored Mcp-Session-Id: 2026-07-28 has no sessions");
       }
-      await this.#readPostResponse(what, response, era, sentSession, requestId, () => (live = this.#track(signal)));
+      const type = contentTypeOf(response);
+      const text = this.#postBody(what, response, type, era, sentSession, requestId, signal);
+      if (text !== undefined) this.#acceptPostBody(what, response, type, await text, requestId);
     } catch (error) {
-      throw this.#fail(live, error, what, signal);
+      // An SSE answer is tracked from when its pump starts, and nothing after that throws here.
+      throw this.#fail(undefined, error, what, signal);
     }
   }
 
@@ -192,29 +194,35 @@ export class StreamableHttpTransport implements Transport {
   }
 
   /**
-   * Handles the answer to a POST (`what` names it in errors). An SSE stream is read in the
-   * background under the controller `live()` makes for it, live until the stream is done.
+   * The body of the answer to a POST (`what` names it in errors), or undefined for an SSE stream:
+   * that is read in the background under a controller of its own, live until the stream is done.
    */
-  async #readPostResponse(
+  #postBody(
     what: string,
     response: Response,
+    type: string,
     era: Era,
     sentSession: boolean,
     requestId: RequestId | undefined,
-    live: () => AbortController,
-  ): Promise<void> {
-    if (era === "legacy" && sentSession && response.status === 404) {
-      await response.body?.cancel();
-      this.#sessionId = undefined;
-      throw new McpError({ kind: "transport", status: 404, message: `${what}: the session expired (HTTP 404); initialize again` });
-    }
-    const type = contentTypeOf(response);
+    signal: AbortSignal | undefined,
+  ): Promise<string> | undefined {
+    if (era === "legacy" && sentSession && response.status === 404) return this.#sessionExpired(what, response);
     if (response.ok && type === "text/event-stream" && response.body) {
-      void this.#pump(response.body, requestId, era, live());
-      return;
+      void this.#pump(response.body, requestId, era, this.#track(signal));
+      return undefined;
     }
     // Capped: a hostile server's 10 MB or endless body is refused, not buffered whole.
-    const text = await readCappedText(response, what);
+    return readCappedText(response, what);
+  }
+
+  async #sessionExpired(what: string, response: Response): Promise<never> {
+    await response.body?.cancel();
+    this.#sessionId = undefined;
+    throw new McpError({ kind: "transport", status: 404, message: `${what}: the session expired (HTTP 404); initialize again` });
+  }
+
+  /** Handles a POST's answer that is not a stream: a JSON frame, an empty acknowledgement, or an HTTP error. */
+  #acceptPostBody(what: string, response: Response, type: string, text: string, requestId: RequestId | undefined): void {
     if (!response.ok) {
       const parsed = parseFrame(text);
       if (parsed.ok && isErrorResponse(parsed.message)) {
