@@ -16,7 +16,7 @@ import {
   toMcpError,
   type RequestId,
 } from "../core";
-import type { RoundContext } from "./context";
+import { RoundContext, type RequestBase } from "./context";
 import { isInputRequired, type HandlerContext, type InputRequired } from "./definitions";
 import { internalError, invalidParams, rpcError } from "./rpcError";
 import type { McpServer } from "./server";
@@ -30,9 +30,6 @@ export interface FlowSpec<R> {
   legacyRefusal: (message: string, requiredCapabilities?: ClientCapabilities) => Record<string, unknown>;
 }
 
-/** The first round's context: `round()` makes each round's, with that round's answers. */
-type BaseContext = RoundContext;
-
 /** Checks the shape of what a handler asked for; a malformed request is the server's own bug. */
 export function checkInputRequests(requests: InputRequests): void {
   if (!isObject(requests)) throw internalError("handler returned inputRequests that are not an object");
@@ -44,8 +41,10 @@ export function checkInputRequests(requests: InputRequests): void {
 }
 
 export function missingCapabilities(requests: InputRequests, declared: ClientCapabilities): ClientCapabilities | undefined {
-  const missing = Object.values(requests).filter((r) => !covers(declared, r));
-  return missing.length === 0 ? undefined : mergeCapabilities(...missing.map(requiredCapability));
+  // A loop, not filter().map(): every round that asks checks this, and almost always nothing is missing.
+  let missing: ClientCapabilities[] | undefined;
+  for (const r of Object.values(requests)) if (!covers(declared, r)) (missing ??= []).push(requiredCapability(r));
+  return missing && mergeCapabilities(...missing);
 }
 
 export function describeMissing(caps: ClientCapabilities): string {
@@ -71,19 +70,20 @@ export function readInputResponses(params: Record<string, unknown>): InputRespon
  * 2026-07-28 (SEP-2322): one round per request. The state comes back in `requestState`, verified
  * against method, params and caller; the handler's next question goes out as `input_required`.
  */
-export async function runModernFlow<R>(server: McpServer, base: BaseContext, spec: FlowSpec<R>): Promise<Record<string, unknown>> {
-  const { params, method, caller } = base;
+export async function runModernFlow<R>(server: McpServer, base: RequestBase, spec: FlowSpec<R>): Promise<Record<string, unknown>> {
+  const { params } = base;
   const token = params.requestState;
   let state: JsonValue | undefined;
   if (token !== undefined) {
     if (typeof token !== "string") throw invalidParams("requestState must be a string");
-    const verified = verifyState(server.stateKey, token, { method, params, caller }, server.clock.now(), server.stateCrypto);
+    // The request base is the token's scope as it is (its method, params and caller).
+    const verified = verifyState(server.stateKey, token, base, server.clock.now(), server.stateCrypto);
     if (!verified.ok) throw invalidParams(verified.message, { reason: verified.reason });
     state = verified.state;
   }
   const inputResponses = readInputResponses(params);
   const tookInput = token !== undefined || params.inputResponses !== undefined;
-  const ret = await spec.invoke(base.round(inputResponses, state));
+  const ret = await spec.invoke(new RoundContext(base, inputResponses, state));
   if (!isInputRequired(ret)) return spec.finish(ret, tookInput);
 
   checkInputRequests(ret.inputRequests);
@@ -92,7 +92,7 @@ export async function runModernFlow<R>(server: McpServer, base: BaseContext, spe
   const result: Record<string, unknown> = { resultType: "input_required" };
   if (Object.keys(ret.inputRequests).length > 0) result.inputRequests = ret.inputRequests;
   if (ret.state !== undefined) {
-    result.requestState = signState(server.stateKey, ret.state, { method, params, caller }, server.clock.now(), server.stateTtlMs, server.stateCrypto);
+    result.requestState = signState(server.stateKey, ret.state, base, server.clock.now(), server.stateTtlMs, server.stateCrypto);
   }
   if (result.inputRequests === undefined && result.requestState === undefined) {
     throw internalError("handler asked for input but gave neither input requests nor state");
@@ -127,7 +127,7 @@ export function legacyParams(request: InputRequest, revision: string): Record<st
  */
 export async function runLegacyFlow<R>(
   server: McpServer,
-  base: BaseContext,
+  base: RequestBase,
   spec: FlowSpec<R>,
   connection: Connection,
   requestId: RequestId,
@@ -135,7 +135,7 @@ export async function runLegacyFlow<R>(
   let inputResponses: InputResponses = {};
   let state: JsonValue | undefined;
   for (let round = 1; round <= server.maxLegacyRounds; round++) {
-    const ret = await spec.invoke(base.round(inputResponses, state));
+    const ret = await spec.invoke(new RoundContext(base, inputResponses, state));
     if (!isInputRequired(ret)) return spec.finish(ret, round > 1);
     checkInputRequests(ret.inputRequests);
     const missing = missingCapabilities(ret.inputRequests, base.clientCapabilities);
@@ -143,10 +143,10 @@ export async function runLegacyFlow<R>(
     const entries = Object.entries(ret.inputRequests);
     const answers = await Promise.allSettled(
       entries.map(([, r]) =>
-        connection.request(r.method, legacyParams(r, base.revision), { relatedRequestId: requestId, signal: base.signal }),
+        connection.request(r.method, legacyParams(r, base.revision), { relatedRequestId: requestId, signal: base.abort.signal }),
       ),
     );
-    if (base.signal.aborted) throw new McpError({ kind: "cancelled", message: "request was cancelled by the client" });
+    if (base.abort.signal.aborted) throw new McpError({ kind: "cancelled", message: "request was cancelled by the client" });
     const failed = answers.findIndex((a) => a.status === "rejected");
     if (failed >= 0) {
       const reason = toMcpError((answers[failed] as PromiseRejectedResult).reason);

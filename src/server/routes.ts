@@ -1,5 +1,5 @@
 import { type JsonRpcRequest, ErrorCode, type InputMethod, LOG_LEVELS, isObject, type ClientCapabilities, type JsonValue } from "../core";
-import { RoundContext, type RequestNotes } from "./context";
+import type { RequestBase, RequestNotes } from "./context";
 import type { LogLevel } from "./definitions";
 import { runLegacyFlow, runModernFlow, type FlowSpec } from "./inputFlow";
 import { listen } from "./listen";
@@ -52,10 +52,10 @@ class ScopeNotes implements RequestNotes {
   }
 }
 
-/** The first round's context; later rounds come from its `round()`. */
-function baseContext(request: JsonRpcRequest, scope: RequestScope): RoundContext {
+/** What stays the same across a request's rounds; each round's context is made from it. */
+function requestBase(request: JsonRpcRequest, scope: RequestScope): RequestBase {
   const params = request.params ?? {};
-  return new RoundContext({
+  return {
     method: request.method as InputMethod,
     params,
     caller: scope.caller,
@@ -68,11 +68,11 @@ function baseContext(request: JsonRpcRequest, scope: RequestScope): RoundContext
     // Written out, not spread in: a spread in the middle of a literal takes V8's slow path for the
     // whole object, on every request (a tenth of an in-process flow's CPU with the one in session.ts).
     session: scope.session,
-  });
+  };
 }
 
 function runFlow<R>(request: JsonRpcRequest, scope: RequestScope, spec: FlowSpec<R>): Promise<Record<string, unknown>> {
-  const base = baseContext(request, scope);
+  const base = requestBase(request, scope);
   return scope.era === "modern"
     ? runModernFlow(scope.server, base, spec)
     : runLegacyFlow(scope.server, base, spec, scope.connection, scope.requestId);
