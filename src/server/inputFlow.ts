@@ -24,7 +24,8 @@ import { signState, verifyState } from "./token";
 
 /** What the request-specific code gives the flow: how to run the handler, how to finish the result. */
 export interface FlowSpec<R> {
-  invoke: (ctx: HandlerContext) => Promise<R | InputRequired>;
+  /** Runs the handler for one round; what it throws fails the request as a rejection would. */
+  invoke: (ctx: HandlerContext) => R | InputRequired | Promise<R | InputRequired>;
   finish: (ret: R, tookInput: boolean) => Record<string, unknown>;
   /** How a refusal to ask is reported on initialize-era sessions (tools: an isError result). */
   legacyRefusal: (message: string, requiredCapabilities?: ClientCapabilities) => Record<string, unknown>;

@@ -4,7 +4,7 @@ import { errorResponse, isRequest, parseFrame, ErrorCode, META, isObject } from 
 import type { McpServer } from "../server";
 import { LegacySessions } from "./legacy";
 import { serveModernPost } from "./modern";
-import { callerOf, corsHeaders, header, hostAllowed, originAllowed, preflight, readBody, writeJson } from "./wire";
+import { MAX_BODY_BYTES, callerOf, collectBodyText, corsHeaders, header, hostAllowed, originAllowed, preflight, writeJson } from "./wire";
 
 export interface HttpHandlerOptions {
   /** The MCP endpoint path; default "/mcp". */
@@ -33,32 +33,45 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
   const legacy = new LegacySessions(server);
   const identify = options.callerOf ?? callerOf;
 
-  const handler = ((req: IncomingMessage, res: ServerResponse) => void handle(req, res)) as HttpHandler;
-
-  // Its own try, not a .catch on its promise: a request then makes no closure for the failure path.
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const handler = ((req: IncomingMessage, res: ServerResponse) => {
     try {
-      // The usual request is for the endpoint itself, which needs no URL parsed to be recognised.
-      const pathname = req.url === path ? path : new URL(req.url ?? "/", "http://localhost").pathname;
-      const cors = corsHeaders(req);
-      if (!hostAllowed(req, options.allowedHosts)) return void writeJson(res, 403, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "Host not allowed" }));
-      if (!originAllowed(header(req, "origin"), options.allowedOrigins)) {
-        return void writeJson(res, 403, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "Origin not allowed" }));
-      }
-      if (pathname !== path) return void writeJson(res, 404, undefined, cors);
-      if (req.method === "OPTIONS") return preflight(req, res);
-      const sessionId = header(req, "mcp-session-id");
-      if (req.method === "GET") {
-        if (sessionId) return legacy.get(req, res, sessionId);
-        return void writeJson(res, 405, undefined, { ...cors, Allow: "POST" });
-      }
-      if (req.method === "DELETE") {
-        if (sessionId) return legacy.delete(req, res, sessionId);
-        return void writeJson(res, 405, undefined, { ...cors, Allow: "POST" });
-      }
-      if (req.method !== "POST") return void writeJson(res, 405, undefined, { ...cors, Allow: "POST, GET, DELETE" });
+      handle(req, res);
+    } catch (e) {
+      failed(res, e);
+    }
+  }) as HttpHandler;
 
-      const body = await readBody(req);
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    // The usual request is for the endpoint itself, which needs no URL parsed to be recognised.
+    const pathname = req.url === path ? path : new URL(req.url ?? "/", "http://localhost").pathname;
+    const cors = corsHeaders(req);
+    if (!hostAllowed(req, options.allowedHosts)) return void writeJson(res, 403, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "Host not allowed" }));
+    if (!originAllowed(header(req, "origin"), options.allowedOrigins)) {
+      return void writeJson(res, 403, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "Origin not allowed" }));
+    }
+    if (pathname !== path) return void writeJson(res, 404, undefined, cors);
+    if (req.method === "OPTIONS") return preflight(req, res);
+    const sessionId = header(req, "mcp-session-id");
+    if (req.method === "GET") {
+      if (sessionId) return legacy.get(req, res, sessionId);
+      return void writeJson(res, 405, undefined, { ...cors, Allow: "POST" });
+    }
+    if (req.method === "DELETE") {
+      if (sessionId) return legacy.delete(req, res, sessionId);
+      return void writeJson(res, 405, undefined, { ...cors, Allow: "POST" });
+    }
+    if (req.method !== "POST") return void writeJson(res, 405, undefined, { ...cors, Allow: "POST, GET, DELETE" });
+    // Callbacks rather than an await: a POST then makes no async frame (the bench's HTTP round).
+    collectBodyText(
+      req,
+      MAX_BODY_BYTES,
+      (body) => post(req, res, body, cors, sessionId),
+      (e) => failed(res, e),
+    );
+  }
+
+  function post(req: IncomingMessage, res: ServerResponse, body: string | "too-large", cors: Record<string, string>, sessionId: string | undefined): void {
+    try {
       if (body === "too-large") return void writeJson(res, 413, errorResponse(null, { code: ErrorCode.InvalidRequest, message: "body too large" }), cors);
       const parsed = parseFrame(body);
       if (!parsed.ok) return void writeJson(res, 400, errorResponse(null, { code: ErrorCode.ParseError, message: parsed.reason }), cors);
@@ -70,14 +83,19 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       if (!modern && sessionId) return legacy.post(req, res, message, caller, sessionId);
       serveModernPost(server, req, res, message, caller, body);
     } catch (e) {
-      if (!res.headersSent) writeJson(res, 500, errorResponse(null, { code: ErrorCode.InternalError, message: String(e) }));
-      else res.end();
+      failed(res, e);
     }
   }
 
   Object.defineProperty(handler, "legacySessions", { value: legacy });
   handler.close = () => legacy.closeAll();
   return handler;
+}
+
+/** A request the endpoint itself failed on: 500 while the head is unsent, else the response cut short. */
+function failed(res: ServerResponse, e: unknown): void {
+  if (!res.headersSent) writeJson(res, 500, errorResponse(null, { code: ErrorCode.InternalError, message: String(e) }));
+  else res.end();
 }
 
 export interface RunningHttpServer {

@@ -23,33 +23,44 @@ export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** Reads a request body's bytes up to a cap; a larger one is refused rather than buffered. */
 export function readBodyBytes(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | "too-large"> {
-  return collectBody(req, limit, false);
+  return new Promise((resolve, reject) => collectBody(req, limit, false, resolve as (body: Buffer | string | "too-large") => void, reject));
 }
 
 /** The same, as UTF-8 text. */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string | "too-large"> {
-  return collectBody(req, limit, true);
+  return new Promise((resolve, reject) => collectBodyText(req, limit, resolve, reject));
 }
 
-function collectBody(req: IncomingMessage, limit: number, text: false): Promise<Buffer | "too-large">;
-function collectBody(req: IncomingMessage, limit: number, text: true): Promise<string | "too-large">;
-function collectBody(req: IncomingMessage, limit: number, text: boolean): Promise<Buffer | string | "too-large"> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) over = true;
-      else chunks.push(chunk);
-    });
-    req.on("end", () => {
-      if (over) return resolve("too-large");
-      // One chunk (the usual small POST) is the body as it is: no copy.
-      const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-      resolve(text ? bytes.toString("utf8") : bytes);
-    });
-    req.on("error", reject);
+/**
+ * The same with callbacks: the endpoint's POST handler then needs no async frame and no promise per
+ * request. `done` gets the text (or "too-large"), `failed` the stream's error; one of them, once.
+ */
+export function collectBodyText(req: IncomingMessage, limit: number, done: (body: string | "too-large") => void, failed: (error: Error) => void): void {
+  collectBody(req, limit, true, done as (body: Buffer | string | "too-large") => void, failed);
+}
+
+function collectBody(req: IncomingMessage, limit: number, text: boolean, done: (body: Buffer | string | "too-large") => void, failed: (error: Error) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let over = false;
+  let settled = false;
+  req.on("data", (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) over = true;
+    else chunks.push(chunk);
+  });
+  req.on("end", () => {
+    if (settled) return;
+    settled = true;
+    if (over) return done("too-large");
+    // One chunk (the usual small POST) is the body as it is: no copy.
+    const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+    done(text ? bytes.toString("utf8") : bytes);
+  });
+  req.on("error", (error: Error) => {
+    if (settled) return;
+    settled = true;
+    failed(error);
   });
 }
 

@@ -54,9 +54,10 @@ function tagged(phase: "before" | "main", state: JsonValue | undefined): JsonVal
  * A task-capable tool called inline: its `beforeTask` rounds, then its handler, one flow. The
  * state says which phase a round belongs to, so the rounds survive the 2026-07-28 token trip.
  */
-export function inlineInvoke(tool: ToolDefinition, args: Record<string, unknown>): (ctx: HandlerContext) => Promise<unknown> {
+export function inlineInvoke(tool: ToolDefinition, args: Record<string, unknown>): (ctx: HandlerContext) => unknown {
   const before = tool.execution?.beforeTask;
-  if (!before) return async (ctx) => tool.handler(args, ctx);
+  // Not async: the flow awaits what the handler returns, so a plain tool's round makes no async frame here.
+  if (!before) return (ctx) => tool.handler(args, ctx);
   return async (ctx) => {
     const tag = isObject(ctx.state) && (ctx.state.phase === "before" || ctx.state.phase === "main") ? ctx.state : undefined;
     let main: HandlerContext;
