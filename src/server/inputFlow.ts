@@ -70,8 +70,10 @@ export function readInputResponses(params: Record<string, unknown>): InputRespon
 /**
  * 2026-07-28 (SEP-2322): one round per request. The state comes back in `requestState`, verified
  * against method, params and caller; the handler's next question goes out as `input_required`.
+ * Not async: a handler that answers at once (most tools) is finished at once, with no async frame
+ * per round; what this throws reaches the caller (which awaits it) as a rejection would.
  */
-export async function runModernFlow<R>(server: McpServer, base: RequestBase, spec: FlowSpec<R>): Promise<Record<string, unknown>> {
+export function runModernFlow<R>(server: McpServer, base: RequestBase, spec: FlowSpec<R>): Record<string, unknown> | Promise<Record<string, unknown>> {
   const { params } = base;
   const token = params.requestState;
   let state: JsonValue | undefined;
@@ -84,9 +86,20 @@ export async function runModernFlow<R>(server: McpServer, base: RequestBase, spe
   }
   const inputResponses = readInputResponses(params);
   const tookInput = token !== undefined || params.inputResponses !== undefined;
-  const ret = await spec.invoke(new RoundContext(base, inputResponses, state));
-  if (!isInputRequired(ret)) return spec.finish(ret, tookInput);
+  const ret = spec.invoke(new RoundContext(base, inputResponses, state));
+  return isThenable(ret)
+    ? Promise.resolve(ret).then((settled) => modernOutcome(server, base, spec, settled, tookInput))
+    : modernOutcome(server, base, spec, ret, tookInput);
+}
 
+/** What `await` would wait for. */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+/** A modern round's result from what its handler returned: the finished result, or `input_required`. */
+function modernOutcome<R>(server: McpServer, base: RequestBase, spec: FlowSpec<R>, ret: R | InputRequired, tookInput: boolean): Record<string, unknown> {
+  if (!isInputRequired(ret)) return spec.finish(ret, tookInput);
   checkInputRequests(ret.inputRequests);
   const missing = missingCapabilities(ret.inputRequests, base.clientCapabilities);
   if (missing) throw rpcError(ErrorCode.MissingRequiredClientCapability, describeMissing(missing), { requiredCapabilities: missing });

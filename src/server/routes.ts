@@ -24,6 +24,9 @@ import { TASKS_EXTENSION } from "./tasks/wire";
 export type { RequestScope };
 
 
+/** A route's result: at once when the handler answered at once, else when it does. */
+type Routed = Record<string, unknown> | Promise<Record<string, unknown>>;
+
 /** A request's progress and logs, as notifications tied to it. */
 class ScopeNotes implements RequestNotes {
   constructor(
@@ -71,7 +74,7 @@ function requestBase(request: JsonRpcRequest, scope: RequestScope): RequestBase 
   };
 }
 
-function runFlow<R>(request: JsonRpcRequest, scope: RequestScope, spec: FlowSpec<R>): Promise<Record<string, unknown>> {
+function runFlow<R>(request: JsonRpcRequest, scope: RequestScope, spec: FlowSpec<R>): Routed {
   const base = requestBase(request, scope);
   return scope.era === "modern"
     ? runModernFlow(scope.server, base, spec)
@@ -87,7 +90,7 @@ function noCursor(params: Record<string, unknown>): void {
   if (params.cursor !== undefined) throw invalidParams("invalid cursor");
 }
 
-function callTool(request: JsonRpcRequest, scope: RequestScope): Promise<Record<string, unknown>> {
+function callTool(request: JsonRpcRequest, scope: RequestScope): Routed {
   const params = request.params ?? {};
   const tool = typeof params.name === "string" ? scope.server.tools.get(params.name) : undefined;
   if (!tool) throw invalidParams(`Unknown tool: ${String(params.name)}`);
@@ -109,7 +112,7 @@ function refusalError(message: string, requiredCapabilities?: ClientCapabilities
     : rpcError(ErrorCode.InternalError, message);
 }
 
-function readResource(request: JsonRpcRequest, scope: RequestScope): Promise<Record<string, unknown>> {
+function readResource(request: JsonRpcRequest, scope: RequestScope): Routed {
   const params = request.params ?? {};
   const uri = params.uri;
   if (typeof uri !== "string") throw invalidParams("resources/read needs a uri");
@@ -145,7 +148,7 @@ function readResource(request: JsonRpcRequest, scope: RequestScope): Promise<Rec
   });
 }
 
-function getPrompt(request: JsonRpcRequest, scope: RequestScope): Promise<Record<string, unknown>> {
+function getPrompt(request: JsonRpcRequest, scope: RequestScope): Routed {
   const params = request.params ?? {};
   const prompt = typeof params.name === "string" ? scope.server.prompts.get(params.name) : undefined;
   if (!prompt) throw invalidParams(`Unknown prompt: ${String(params.name)}`);
@@ -181,7 +184,7 @@ function discover(scope: RequestScope): Record<string, unknown> {
  * Routes one client request of either era to its handler. Not async (its caller awaits): what it
  * throws reaches the caller as a rejection would.
  */
-export function routeRequest(request: JsonRpcRequest, scope: RequestScope): Record<string, unknown> | Promise<Record<string, unknown>> {
+export function routeRequest(request: JsonRpcRequest, scope: RequestScope): Routed {
   const params = request.params ?? {};
   const ttl = scope.server.listTtlMs;
   switch (request.method) {

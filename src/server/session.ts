@@ -50,7 +50,13 @@ export class ServerSession {
   readonly connection: Connection;
   readonly #server: McpServer;
   readonly #caller: string;
-  /** Requests being served, for their cancellation; made by the first. */
+  /**
+   * Requests being served, for their cancellation: a map by request id, kept in the two fields
+   * below while it holds one entry (a stateless POST's session only ever serves one) and moved
+   * into a Map when a second id comes in at once.
+   */
+  #soleId: RequestId | undefined;
+  #sole: LazyAbort | undefined;
   #inflight: Map<RequestId, LazyAbort> | undefined;
   #legacy: LegacyState | undefined;
   #unlisten: (() => void) | undefined;
@@ -114,6 +120,7 @@ export class ServerSession {
   /** Ends the session: pending server→client requests fail and in-flight handlers are aborted. */
   close(): void {
     this.#unlisten?.();
+    this.#sole?.abort();
     if (this.#inflight) for (const controller of this.#inflight.values()) controller.abort();
     // Initialize-era tasks ride this session's connection: nobody can poll or answer them now.
     this.#server.tasks.dropConnection(this.connection);
@@ -259,13 +266,12 @@ export class ServerSession {
 
   /** A request's one async step: routed with its cancellation registered until it settles. */
   async #route(request: JsonRpcRequest, scope: RequestScope): Promise<Record<string, unknown>> {
-    const inflight = (this.#inflight ??= new Map());
-    inflight.set(request.id, scope.abort);
+    this.#track(request.id, scope.abort);
     let result: Record<string, unknown>;
     try {
       result = await routeRequest(request, scope);
     } finally {
-      inflight.delete(request.id);
+      this.#untrack(request.id);
     }
     if (scope.era !== "modern") return result;
     if (result.resultType === undefined) result.resultType = "complete";
@@ -281,8 +287,30 @@ export class ServerSession {
     if (n.method === "notifications/roots/list_changed" && this.#legacy && this.#roots) void this.#relistRoots();
     if (n.method === "notifications/cancelled") {
       const id = n.params?.requestId;
-      if (typeof id === "string" || typeof id === "number") this.#inflight?.get(id)?.abort();
+      if (typeof id === "string" || typeof id === "number") this.#inflightAbort(id)?.abort();
     }
+  }
+
+  // The in-flight map's set, delete and get (see #sole).
+  #track(id: RequestId, abort: LazyAbort): void {
+    if (this.#inflight) {
+      this.#inflight.set(id, abort);
+    } else if (this.#sole === undefined || this.#soleId === id) {
+      this.#soleId = id;
+      this.#sole = abort;
+    } else {
+      this.#inflight = new Map([[this.#soleId as RequestId, this.#sole], [id, abort]]);
+      this.#soleId = this.#sole = undefined;
+    }
+  }
+
+  #untrack(id: RequestId): void {
+    if (this.#inflight) this.#inflight.delete(id);
+    else if (this.#soleId === id) this.#soleId = this.#sole = undefined;
+  }
+
+  #inflightAbort(id: RequestId): LazyAbort | undefined {
+    return this.#inflight ? this.#inflight.get(id) : this.#soleId === id ? this.#sole : undefined;
   }
 }
 
