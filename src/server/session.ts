@@ -91,8 +91,9 @@ export class ServerSession {
       }
       return this.out.send(message, o);
     }
-    // A field: the connection calls its request handler detached.
-    readonly onRequest = (request: JsonRpcRequest, context: IncomingContext): Promise<Record<string, unknown>> => this.session.#dispatch(request, context);
+    onRequest(request: JsonRpcRequest, context: IncomingContext): Promise<Record<string, unknown>> {
+      return this.session.#dispatch(request, context);
+    }
     onNotification(n: JsonRpcNotification): void {
       this.session.#notification(n);
     }
@@ -128,8 +129,8 @@ export class ServerSession {
   }
 
   /**
-   * Not async: a modern request goes through one async step (#route). What this throws is answered
-   * as a rejection would be (the connection awaits its handler inside a try).
+   * Not async, nor is #route: a request answered at once makes no async frame. What this throws is
+   * answered as a rejection would be (the connection awaits its handler inside a try).
    */
   #dispatch(request: JsonRpcRequest, context: IncomingContext): Promise<Record<string, unknown>> {
     const params = request.params ?? {};
@@ -264,15 +265,39 @@ export class ServerSession {
     };
   }
 
-  /** A request's one async step: routed with its cancellation registered until it settles. */
-  async #route(request: JsonRpcRequest, scope: RequestScope): Promise<Record<string, unknown>> {
-    this.#track(request.id, scope.abort);
-    let result: Record<string, unknown>;
+  /**
+   * Routes a request with its cancellation registered until it settles. Not async: a route that
+   * answers at once (a sync tool) is finished at once, with no async frame per request; what it
+   * throws is answered as a rejection would be (see #dispatch).
+   */
+  #route(request: JsonRpcRequest, scope: RequestScope): Promise<Record<string, unknown>> {
+    const id = request.id;
+    this.#track(id, scope.abort);
+    let routed: Record<string, unknown> | Promise<Record<string, unknown>>;
     try {
-      result = await routeRequest(request, scope);
-    } finally {
-      this.#untrack(request.id);
+      routed = routeRequest(request, scope);
+    } catch (e) {
+      this.#untrack(id);
+      throw e;
     }
+    if (!(routed instanceof Promise)) {
+      this.#untrack(id);
+      return Promise.resolve(this.#finish(routed, scope));
+    }
+    return routed.then(
+      (result) => {
+        this.#untrack(id);
+        return this.#finish(result, scope);
+      },
+      (e: unknown) => {
+        this.#untrack(id);
+        throw e;
+      },
+    );
+  }
+
+  /** A 2026-07-28 result says it is complete (unless it says otherwise) and which server sent it. */
+  #finish(result: Record<string, unknown>, scope: RequestScope): Record<string, unknown> {
     if (scope.era !== "modern") return result;
     if (result.resultType === undefined) result.resultType = "complete";
     // Copied, not spread: a literal that spreads and adds costs ~1 µs in Node 20 (core's copyOwn).
