@@ -61,9 +61,8 @@ export function describeMissing(caps: ClientCapabilities): string {
 export function readInputResponses(params: Record<string, unknown>): InputResponses {
   const value = params.inputResponses;
   if (value === undefined) return {};
-  if (!isObject(value) || Object.values(value).some((v) => !isObject(v))) {
-    throw invalidParams("inputResponses must be an object that maps each key to a result object");
-  }
+  const valid = isObject(value) && Object.values(value).every(isObject);
+  if (!valid) throw invalidParams("inputResponses must be an object that maps each key to a result object");
   return value as unknown as InputResponses;
 }
 

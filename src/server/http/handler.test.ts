@@ -1,6 +1,8 @@
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoServer } from "../demo";
 import { startHttpServer } from "./handler";
+import { MAX_BODY_BYTES } from "./wire";
 
 let running: Awaited<ReturnType<typeof startHttpServer>>;
 beforeAll(async () => {
@@ -33,5 +35,41 @@ describe("the HTTP endpoint's path", () => {
       expect(response.status, path).toBe(404);
       await response.arrayBuffer();
     }
+  });
+});
+
+/** Posts `chunks` as separate writes, each after the last one was flushed; resolves with status and body. */
+function postChunks(chunks: (string | Buffer)[]): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(running.url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    const next = (i: number): void => {
+      if (i === chunks.length) return void req.end();
+      req.write(chunks[i], () => setTimeout(() => next(i + 1), 5));
+    };
+    next(0);
+  });
+}
+
+describe("the HTTP endpoint's request body", () => {
+  it("reads a body that arrives in several chunks, a character split between two included", async () => {
+    const bytes = Buffer.from(JSON.stringify({ ...initialize, params: { ...initialize.params, clientInfo: { name: "r\u00e9seau", version: "1" } } }));
+    const at = bytes.indexOf(0xc3) + 1; // inside the two bytes of "é"
+    const { status, body } = await postChunks([bytes.subarray(0, 10), bytes.subarray(10, at), bytes.subarray(at)]);
+    expect(status).toBe(200);
+    expect(body).toContain('"protocolVersion":"2025-11-25"');
+  });
+
+  it("refuses a body over the cap with 413, and an empty one as unreadable", async () => {
+    const big = await postChunks([Buffer.alloc(MAX_BODY_BYTES, 0x20), "{}"]);
+    expect(big.status).toBe(413);
+    expect(big.body).toContain("body too large");
+    const empty = await postChunks([]);
+    expect(empty.status).toBe(400);
   });
 });

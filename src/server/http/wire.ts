@@ -21,6 +21,8 @@ export function statusForError(code: number): number {
 
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
+const EMPTY_BODY = Buffer.alloc(0);
+
 /** Reads a request body's bytes up to a cap; a larger one is refused rather than buffered. */
 export function readBodyBytes(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | "too-large"> {
   return new Promise((resolve, reject) => collectBody(req, limit, false, resolve as (body: Buffer | string | "too-large") => void, reject));
@@ -40,21 +42,24 @@ export function collectBodyText(req: IncomingMessage, limit: number, done: (body
 }
 
 function collectBody(req: IncomingMessage, limit: number, text: boolean, done: (body: Buffer | string | "too-large") => void, failed: (error: Error) => void): void {
-  const chunks: Buffer[] = [];
+  // The first chunk on its own: the usual small POST has one, which is then the body as it is
+  // (no array, no copy).
+  let first: Buffer | undefined;
+  let chunks: Buffer[] | undefined;
   let size = 0;
   let over = false;
   let settled = false;
   req.on("data", (chunk: Buffer) => {
     size += chunk.length;
     if (size > limit) over = true;
-    else chunks.push(chunk);
+    else if (first === undefined) first = chunk;
+    else (chunks ??= [first]).push(chunk);
   });
   req.on("end", () => {
     if (settled) return;
     settled = true;
     if (over) return done("too-large");
-    // One chunk (the usual small POST) is the body as it is: no copy.
-    const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+    const bytes = chunks ? Buffer.concat(chunks) : (first ?? EMPTY_BODY);
     done(text ? bytes.toString("utf8") : bytes);
   });
   req.on("error", (error: Error) => {
@@ -75,6 +80,8 @@ export function header(req: IncomingMessage, name: string): string | undefined {
 
 /** Decodes the `=?base64?…?=` sentinel of SEP-2243 so header and body compare as values. */
 export function decodeHeaderValue(value: string): string {
+  // Most values are plain (a tool name): no match is run for them.
+  if (!value.startsWith("=?")) return value;
   const m = /^=\?base64\?([A-Za-z0-9+/=]*)\?=$/.exec(value);
   return m ? Buffer.from(m[1] ?? "", "base64").toString("utf8") : value;
 }
