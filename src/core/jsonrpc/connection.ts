@@ -85,8 +85,8 @@ interface Pending {
   startedAt: number;
   resolve: (result: Record<string, unknown>) => void;
   reject: (error: McpError) => void;
-  timeoutMs?: number;
-  timer?: unknown;
+  timeoutMs: number | undefined;
+  timer: unknown;
   holds: number;
   /** Unhooks the request from its signal or cancel source, when it has one. */
   cleanup: (() => void) | undefined;
@@ -150,8 +150,8 @@ export class Connection {
     const id = options.id ?? this.newId();
     const message = request(id, method, params);
     return new Promise<Record<string, unknown>>((resolve, reject) => {
-      const entry: Pending = { method, startedAt: this.#clock.now(), resolve, reject, holds: 0, cleanup: undefined };
-      if (options.timeoutMs !== undefined) entry.timeoutMs = options.timeoutMs;
+      // Every field set here, so all entries share one shape.
+      const entry: Pending = { method, startedAt: this.#clock.now(), resolve, reject, timeoutMs: options.timeoutMs, timer: undefined, holds: 0, cleanup: undefined };
       this.#pending.set(id, entry);
       const { signal, cancel } = options;
       if (signal !== undefined || cancel !== undefined) {
@@ -338,11 +338,12 @@ export class Connection {
 
   #arm(id: RequestId, entry: Pending): void {
     if (entry.timeoutMs === undefined || entry.holds > 0) return;
-    const ms = entry.timeoutMs;
-    entry.timer = this.#clock.setTimeout(
-      () => this.#settle(id, undefined, new McpError({ kind: "timeout", message: `${entry.method} got no answer in ${ms} ms` })),
-      ms,
-    );
+    entry.timer = this.#clock.setTimeout(this.#expiry(id, entry, entry.timeoutMs), entry.timeoutMs);
+  }
+
+  /** A request's timer callback, made apart from #arm: the scope a closure keeps is made on entry to its function, timer or not. */
+  #expiry(id: RequestId, entry: Pending, ms: number): () => void {
+    return () => this.#settle(id, undefined, new McpError({ kind: "timeout", message: `${entry.method} got no answer in ${ms} ms` }));
   }
 
   #settle(id: RequestId, result: Record<string, unknown> | undefined, error: McpError | undefined): void {

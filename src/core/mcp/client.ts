@@ -34,6 +34,9 @@ export interface ClientSnapshot {
   declaredCapabilities: ClientCapabilities;
 }
 
+/** A request's options when the caller gave none: one frozen object, not one per request. */
+const NO_OPTIONS: ModernRequestOptions = Object.freeze({});
+
 /**
  * A connected MCP client. It is a thin facade: negotiation lives here, the multi-round driver in
  * callRunner.ts (both eras; live server requests of the initialize era in legacyInput.ts).
@@ -263,7 +266,7 @@ export class Client {
    * Sends one request in the negotiated era. On 2026-07-28 it stamps `_meta` and, on -32022, retries
    * once with a mutual revision (the conformance mock refuses the first request even when it matches).
    */
-  request(method: string, params: Record<string, unknown> = {}, options: ModernRequestOptions = {}): Promise<Record<string, unknown>> {
+  request(method: string, params: Record<string, unknown> = {}, options: ModernRequestOptions = NO_OPTIONS): Promise<Record<string, unknown>> {
     if (this.era === "modern") return this.requestModern(method, params, options);
     return this.connection.request(method, params, this.#timeout(options));
   }
@@ -272,7 +275,7 @@ export class Client {
    * No async layer (each costs a request ~0.4 kB of garbage, issue 21): the answer is checked, and
    * a -32022 retried, in callbacks on the connection's promise.
    */
-  requestModern(method: string, params: Record<string, unknown>, options: ModernRequestOptions = {}): Promise<Record<string, unknown>> {
+  requestModern(method: string, params: Record<string, unknown>, options: ModernRequestOptions = NO_OPTIONS): Promise<Record<string, unknown>> {
     try {
       const capabilities = this.#capabilitiesFor(this.revision as string);
       return this.#sendModern(method, params, options, capabilities).then(

@@ -1,3 +1,5 @@
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /**
  * Copies `source`'s own enumerable string-keyed properties onto `target`, defined as `{ ...source }`
  * defines them (a `__proto__` key stays a plain property, never the prototype), and returns
@@ -9,7 +11,10 @@ export function copyOwn<T extends object>(target: T, source: object | undefined)
   if (source === undefined || source === null) return target;
   const to = target as Record<string, unknown>;
   const from = source as Record<string, unknown>;
-  for (const key of Object.keys(from)) {
+  // for-in, not Object.keys: the keys come from the shape's cache, where Object.keys makes an
+  // array of them on every call (~70 B each; this runs several times per request, issue 21).
+  for (const key in from) {
+    if (!hasOwn.call(from, key)) continue;
     const value = from[key];
     if (key === "__proto__") Object.defineProperty(to, key, { value, enumerable: true, writable: true, configurable: true });
     else to[key] = value;
