@@ -25,6 +25,8 @@ function headerMismatch(req: IncomingMessage, message: JsonRpcRequest): string |
   return undefined;
 }
 
+const SENT: Promise<void> = Promise.resolve();
+
 /**
  * The response to one 2026-07-28 POST, as its session's sender: a class rather than a closure
  * over the response, since every POST makes one.
@@ -40,7 +42,14 @@ class ModernReply implements SessionOptions {
     readonly caller: string,
   ) {}
 
-  async send(out: JsonRpcMessage, sent?: { raw?: string }): Promise<void> {
+  /** Not async: it writes at once, so every call can hand back the one settled promise. */
+  send(out: JsonRpcMessage, sent?: { raw?: string }): Promise<void> {
+    this.#write(out, sent?.raw);
+    return SENT;
+  }
+
+  /** `raw`: the message's JSON text when the connection already made it (it always does). */
+  #write(out: JsonRpcMessage, raw: string | undefined): void {
     if (this.done) return;
     const { res, cors } = this;
     const isFinal = "id" in out && out.id === this.id && !("method" in out);
@@ -49,17 +58,17 @@ class ModernReply implements SessionOptions {
         this.#streaming = true;
         startSse(res, cors);
       }
-      writeSseEvent(res, JSON.stringify(out));
+      writeSseEvent(res, raw ?? JSON.stringify(out));
       return;
     }
     this.done = true;
     const fault = wireFaultOf(out);
     if (fault) return writeModernFault(res, fault, this.id, this.#streaming, cors);
     if (this.#streaming) {
-      writeSseEvent(res, JSON.stringify(out));
+      writeSseEvent(res, raw ?? JSON.stringify(out));
       res.end();
     } else {
-      writeJson(res, isErrorResponse(out) ? statusForError(out.error.code) : 200, out, cors, sent?.raw);
+      writeJson(res, isErrorResponse(out) ? statusForError(out.error.code) : 200, out, cors, raw);
     }
   }
 }
