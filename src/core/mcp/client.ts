@@ -8,7 +8,6 @@ import { META } from "../protocol/meta";
 import { REVISIONS, bestMutual, eraOf, newestFirst, type Era } from "../protocol/revisions";
 import type { ClientCapabilities, Implementation, ServerCapabilities, Tool } from "../protocol/types";
 import type { Transport } from "../transport/transport";
-import { paramHeaders, validateToolHeaders } from "../transport/headers";
 import type { ClientEvent } from "./events";
 import { CallRecord, newCallId, type CallHandle, type CallMethod } from "./call";
 import { CallRunner, type CallOptions } from "./callRunner";
@@ -328,11 +327,11 @@ export class Client {
   async listTools(): Promise<Tool[]> {
     const result = await this.request("tools/list");
     const listed = Array.isArray(result.tools) ? (result.tools.filter((t) => isObject(t) && typeof t.name === "string") as unknown as Tool[]) : [];
-    const checkHeaders = this.transport.capabilities.paramHeaders;
+    const rules = this.transport.capabilities.paramHeaders;
     const tools: Tool[] = [];
     const dropped: { name: string; reason: string }[] = [];
     for (const tool of listed) {
-      const check = checkHeaders ? validateToolHeaders(tool) : { ok: true as const };
+      const check = rules ? rules.validate(tool) : { ok: true as const };
       if (check.ok) tools.push(tool);
       else dropped.push({ name: tool.name, reason: check.reason });
     }
@@ -370,7 +369,8 @@ export class Client {
       // SEP-2243: annotated arguments are mirrored into Mcp-Param-* headers on every round.
       const schema = this.toolSchemas.get(params.name)?.inputSchema;
       const args = isObject(params.arguments) ? params.arguments : {};
-      const mirrored = schema && this.era === "modern" && this.transport.capabilities.paramHeaders ? paramHeaders(schema, args) : {};
+      const rules = this.transport.capabilities.paramHeaders;
+      const mirrored = schema && this.era === "modern" && rules ? rules.mirror(schema, args) : {};
       const headers = Object.keys(mirrored).length > 0 ? { ...mirrored, ...options.headers } : options.headers;
       if (headers) runOptions = { ...options, headers };
     }

@@ -172,3 +172,14 @@ export function paramHeaders(inputSchema: unknown, args: unknown): Record<string
   walk(inputSchema, args);
   return headers;
 }
+
+/** SEP-2243's tool rules, for a transport whose messages carry HTTP headers (TransportCapabilities.paramHeaders). */
+export interface ToolHeaderRules {
+  /** Whether a listed tool's `x-mcp-header` annotations hold; a tool that breaks them is dropped. */
+  validate(tool: { inputSchema?: unknown }): ToolHeaderCheck;
+  /** The `Mcp-Param-*` headers of a tools/call with these arguments. */
+  mirror(inputSchema: unknown, args: unknown): Record<string, string>;
+}
+
+/** The rules as the transports that send headers offer them. */
+export const toolHeaderRules: ToolHeaderRules = { validate: validateToolHeaders, mirror: paramHeaders };

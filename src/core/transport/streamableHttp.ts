@@ -4,6 +4,7 @@ import { isErrorResponse, isRequest, parseFrame, type JsonRpcMessage, type Reque
 import { eraOf, type Era } from "../protocol/revisions";
 import { checkedHeaders, commonHeaders, contentTypeOf, eraFor, methodOf, postHeaderRecord, snippet, type WireState } from "./httpHeaders";
 import { frameEvent, pumpStream, type HttpLogEntry, type Reconnected } from "./httpStream";
+import { toolHeaderRules } from "./headers";
 import { readCappedText } from "./readBody";
 import type { SendOptions, Transport, TransportCapabilities, TransportEvent } from "./transport";
 
@@ -39,7 +40,7 @@ const DELETE_TIMEOUT_MS = 5000;
  */
 export class StreamableHttpTransport implements Transport {
   readonly kind = "http" as const;
-  readonly capabilities: TransportCapabilities = { paramHeaders: true, abortClosesStream: true, standaloneStream: true, sessions: true };
+  readonly capabilities: TransportCapabilities = { paramHeaders: toolHeaderRules, abortClosesStream: true, standaloneStream: true, sessions: true };
   readonly #url: string;
   readonly #headers: Record<string, string>;
   /** #headers as Headers holds them, checked once (undefined: refused, and every POST says why). */

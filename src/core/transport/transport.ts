@@ -1,7 +1,9 @@
 import type { Channel, ChannelEvent, SendOptions } from "../jsonrpc/channel";
 import type { JsonRpcMessage } from "../jsonrpc/messages";
+import type { ToolHeaderRules } from "./headers";
 
 export type { SendOptions } from "../jsonrpc/channel";
+export type { ToolHeaderRules } from "./headers";
 
 /** What a transport reports (the channel events a Connection reads). */
 export type TransportEvent = ChannelEvent;
@@ -12,9 +14,11 @@ export type TransportEvent = ChannelEvent;
 export interface TransportCapabilities {
   /**
    * Per-message HTTP headers reach the server: `Mcp-Param-*` mirrors are sent, and tools whose
-   * `x-mcp-header` annotations break SEP-2243 are dropped from listings.
+   * `x-mcp-header` annotations break SEP-2243 are dropped from listings, by these rules (false: no
+   * headers). They come with the transport, so they load with the HTTP code, not with every client
+   * (issue 21: first-view JS).
    */
-  readonly paramHeaders: boolean;
+  readonly paramHeaders: false | ToolHeaderRules;
   /**
    * Aborting a request closes its own response stream, and that is the cancellation the server sees
    * (Streamable HTTP); elsewhere the client says so with `notifications/cancelled`.
