@@ -27,12 +27,17 @@ export class Emitter<E> {
 
   /**
    * A throwing listener must not stop the others or the core; it is reported and skipped. The
-   * listeners of the moment are called: one added during the emit waits for the next event, and
-   * one removed during it is still called this once.
+   * listeners of the moment are called, as a Set's walk would: one added during the emit waits for
+   * the next event, and one removed during it (by an earlier listener) is not called. Only an emit
+   * whose listeners change while it runs looks the list up again.
    */
   emit(event: E): void {
     const listeners = this.#listeners;
-    for (let i = 0; i < listeners.length; i++) call(listeners[i] as (event: E) => void, event);
+    for (let i = 0; i < listeners.length; i++) {
+      const listener = listeners[i] as (event: E) => void;
+      if (this.#listeners !== listeners && !this.#listeners.includes(listener)) continue;
+      call(listener, event);
+    }
   }
 
   get size(): number {
