@@ -193,21 +193,38 @@ export class ServerSession {
     const capabilities = meta[META.clientCapabilities];
     if (!isObject(capabilities)) throw invalidParams(`missing _meta["${META.clientCapabilities}"]: declare capabilities on every request ({} for none)`);
     if (LEGACY_ONLY.has(request.method)) throw methodNotFound(request.method);
-    // Every field written out in one order, here and in #legacyRequest (no spread): one object
-    // shape for every request, made on V8's fast path.
-    return this.#route(request, {
+    const clientInfo = isObject(meta[META.clientInfo]) ? (meta[META.clientInfo] as unknown as Implementation) : undefined;
+    const logLevel = typeof meta[META.logLevel] === "string" ? (meta[META.logLevel] as LogLevel) : undefined;
+    return this.#route(request, this.#scope(request, context, requested, "modern", capabilities as ClientCapabilities, clientInfo, logLevel, undefined));
+  }
+
+  /**
+   * One request's scope, for both eras: every field written out in one order (no spread, no options
+   * object), so every request's scope has one object shape, made on V8's fast path.
+   */
+  #scope(
+    request: JsonRpcRequest,
+    context: IncomingContext,
+    revision: string,
+    era: RequestScope["era"],
+    clientCapabilities: ClientCapabilities,
+    clientInfo: Implementation | undefined,
+    logLevel: LogLevel | undefined,
+    session: SessionView | undefined,
+  ): RequestScope {
+    return {
       server: this.#server,
       connection: this.connection,
       requestId: request.id,
       caller: context.caller ?? this.#caller,
       abort: new LazyAbort(),
-      revision: requested,
-      era: "modern",
-      clientCapabilities: capabilities as ClientCapabilities,
-      clientInfo: isObject(meta[META.clientInfo]) ? (meta[META.clientInfo] as unknown as Implementation) : undefined,
-      logLevel: typeof meta[META.logLevel] === "string" ? (meta[META.logLevel] as LogLevel) : undefined,
-      session: undefined,
-    });
+      revision,
+      era,
+      clientCapabilities,
+      clientInfo,
+      logLevel,
+      session,
+    };
   }
 
   /** Lists the client's roots again after its list_changed notice; a failed listing keeps the old view. */
@@ -239,19 +256,8 @@ export class ServerSession {
       else this.#watched?.delete(uri);
       return {};
     }
-    return this.#route(request, {
-      server: this.#server,
-      connection: this.connection,
-      requestId: request.id,
-      caller: context.caller ?? this.#caller,
-      abort: new LazyAbort(),
-      revision: legacy.revision,
-      era: "legacy",
-      clientCapabilities: legacy.capabilities,
-      clientInfo: legacy.clientInfo,
-      logLevel: legacy.logLevel ?? "debug",
-      session: (this.#view ??= this.#sessionView()),
-    });
+    const session = (this.#view ??= this.#sessionView());
+    return this.#route(request, this.#scope(request, context, legacy.revision, "legacy", legacy.capabilities, legacy.clientInfo, legacy.logLevel ?? "debug", session));
   }
 
   /** What a handler may do with this initialize-era session beyond its request. */
