@@ -169,6 +169,21 @@ describe.each(TRANSPORTS)("negotiation over %s", (transport) => {
     expect(p.ofType("revisionChanged")).toHaveLength(1);
   });
 
+  it("-32022 on a tool call is retried under a new id (never one used before), and its progress stays the call's", async () => {
+    let refusing: RefusingTransport | undefined;
+    const p = await openPair({ transport, wrap: (t) => (refusing = new RefusingTransport(t, "tools/call", UNSUPPORTED)) });
+    const meta = { progressToken: "t-retry" };
+    expect(text(await p.client.callTool("countdown", { steps: 2, delayMs: 0 }, { meta }))).toBe("Counted 2 steps.");
+    expect(refusing?.refused).toBe(1);
+    const calls = messages(p.events, "out", "tools/call");
+    expect(calls).toHaveLength(2);
+    const ids = messages(p.events, "out").map((m) => m.id).filter((id) => id !== undefined);
+    expect(new Set(ids).size).toBe(ids.length);
+    const progress = p.ofType("notification").filter((n) => n.method === "notifications/progress");
+    expect(progress.map((n) => n.params?.progress)).toEqual([1, 2]);
+    expect(progress.every((n) => n.callId !== undefined)).toBe(true);
+  });
+
   it("the conformance mock's refusal of the very first request (discover) is retried and connects", async () => {
     const p = await openPair({ transport, wrap: (t) => new RefusingTransport(t, "server/discover", UNSUPPORTED) });
     expect(p.client.revision).toBe(MODERN);

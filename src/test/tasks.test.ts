@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { TASKS_EXTENSION, text, type ElicitParams, type ElicitResult, type McpError, type TaskHandle } from "../core";
 import { elicitUrl, inputRequired, inputResponse, roots, sample, server } from "../server";
-import { MODERN, ROOTS, SAMPLED, TRANSPORTS, caught, closePairs, demoHandlers, expectFramesValid, messages, offerFor, openPair, paramsOf } from "./harness";
+import { MODERN, ROOTS, RefusingTransport, SAMPLED, TRANSPORTS, caught, closePairs, demoHandlers, expectFramesValid, messages, offerFor, openPair, paramsOf } from "./harness";
 
 afterEach(closePairs);
 
@@ -57,6 +57,17 @@ describe.each(TRANSPORTS)("tasks over %s", (transport) => {
         expect((paramsOf(live[0]!)._meta as Record<string, unknown>)["io.modelcontextprotocol/related-task"]).toEqual({ taskId: handle?.taskId });
       }
       expectFramesValid(p.events, revision);
+    });
+
+    it.runIf(revision === MODERN)("a tasks/update refused with -32022 goes again under a new id, and the event names that id", async () => {
+      const unsupported = { code: -32022, message: "Unsupported protocol version", data: { supported: [MODERN], requested: MODERN } };
+      const p = await openPair({ transport, versions: offerFor(revision), handlers: taskHandlers(true), tasks: FAST, wrap: (t) => new RefusingTransport(t, "tasks/update", unsupported) });
+      const result = await p.client.callTool("deploy", { service: "api", environment: "staging", stepMs: 30 });
+      expect(text(result)).toBe("Deployed api to staging");
+      const updates = messages(p.events, "out", "tasks/update");
+      expect(updates).toHaveLength(2);
+      expect(updates[0]?.id).not.toBe(updates[1]?.id);
+      expect(p.ofType("taskInputSent").map((e) => e.requestId)).toEqual([updates[1]?.id]);
     });
 
     it("a question seen on several polls is asked once", async () => {

@@ -188,6 +188,12 @@ export class CallRunner {
       // itself, and no AbortSignal is made for a call nobody cancels.
       const sendOptions: ModernRequestOptions = host.sendIgnoresSignal ? { cancel, id: retryId } : { signal: state.signal, id: retryId };
       if (options.headers) sendOptions.headers = options.headers;
+      // A -32022 resends under a new id: the tracking follows it.
+      sendOptions.retriedAs = (id) => {
+        this.#inFlight.delete(retryId);
+        retryId = id;
+        this.#inFlight.set(id, state);
+      };
       // Tracked while in flight, so notifications on its stream (progress) are reported with this call's id.
       this.#inFlight.set(retryId, state);
       let result: Record<string, unknown>;

@@ -300,7 +300,14 @@ export class Client {
     if (!best || eraOf(best) !== "modern") throw e;
     this.#setRevision(best, "modern", "-32022 UnsupportedProtocolVersion");
     const capabilities = this.#capabilitiesFor(best);
-    return this.#sendModern(method, params, options, capabilities).then((result) => checkResultType(method, result, tasksDeclared(capabilities)));
+    let again = options;
+    if (options.id !== undefined) {
+      // The first attempt's id was answered; MCP forbids using it again in this session.
+      again = copyOwn({}, options);
+      again.id = this.connection.newId();
+      options.retriedAs?.(again.id);
+    }
+    return this.#sendModern(method, params, again, capabilities).then((result) => checkResultType(method, result, tasksDeclared(capabilities)));
   }
 
   #timeout<T extends ModernRequestOptions>(options: T): T {

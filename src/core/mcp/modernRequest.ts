@@ -9,6 +9,11 @@ import type { ClientCapabilities, Implementation } from "../protocol/types";
 export interface ModernRequestOptions extends RequestOptions {
   /** Use this JSON-RPC id for the first attempt (the input driver tracks its ids). */
   id?: RequestId;
+  /**
+   * Told the new id when a -32022 sends the request again: an id is never used twice in a session
+   * (the retry of a request sent with `id` gets its own), so a caller tracking `id` follows it here.
+   */
+  retriedAs?: (id: RequestId) => void;
 }
 
 /**

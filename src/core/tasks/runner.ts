@@ -20,7 +20,11 @@ export interface TaskHost {
   readonly callId: string;
   /** The call's own cancellation. */
   readonly signal: AbortSignal;
-  request(method: string, params: Record<string, unknown>, options: { id?: RequestId; timeoutMs?: number; signal?: AbortSignal }): Promise<Record<string, unknown>>;
+  request(
+    method: string,
+    params: Record<string, unknown>,
+    options: { id?: RequestId; timeoutMs?: number; signal?: AbortSignal; retriedAs?: (id: RequestId) => void },
+  ): Promise<Record<string, unknown>>;
   newId(): RequestId;
   emit(event: ClientEvent): void;
   /** Answers one question with the client's input handlers, the same path every other input takes. */
@@ -250,8 +254,9 @@ class TaskRun implements TaskHandle {
     host.emit({ type: "inputAnswered", callId: host.callId, round, key, response, at: this.#now(), ms: this.#now() - at });
     const inputResponses = await host.hold(round, { [key]: response } as InputResponses);
     if (this.#local.signal.aborted) return;
-    const requestId = host.newId();
-    await host.request("tasks/update", { taskId: this.taskId, inputResponses }, { id: requestId, signal: this.#local.signal });
+    let requestId = host.newId();
+    // The event names the id the answers went under: a -32022 resends them under a new one.
+    await host.request("tasks/update", { taskId: this.taskId, inputResponses }, { id: requestId, signal: this.#local.signal, retriedAs: (id) => (requestId = id) });
     host.emit({ type: "taskInputSent", callId: host.callId, taskId: this.taskId, keys: Object.keys(inputResponses), travel: "tasks/update", requestId, at: this.#now() });
   }
 
