@@ -1,5 +1,6 @@
 import {
   Connection,
+  PendingRequests,
   type Clock,
   type IncomingContext,
   type JsonRpcMessage,
@@ -50,14 +51,8 @@ export class ServerSession {
   readonly connection: Connection;
   readonly #server: McpServer;
   readonly #caller: string;
-  /**
-   * Requests being served, for their cancellation: a map by request id, kept in the two fields
-   * below while it holds one entry (a stateless POST's session only ever serves one) and moved
-   * into a Map when a second id comes in at once.
-   */
-  #soleId: RequestId | undefined;
-  #sole: LazyAbort | undefined;
-  #inflight: Map<RequestId, LazyAbort> | undefined;
+  /** Requests being served, for their cancellation (a stateless POST's session serves only one). */
+  readonly #inflight = new PendingRequests<LazyAbort>();
   #legacy: LegacyState | undefined;
   #unlisten: (() => void) | undefined;
   /** Initialize era: the resource URIs this session subscribed to (resources/subscribe). */
@@ -121,8 +116,7 @@ export class ServerSession {
   /** Ends the session: pending server→client requests fail and in-flight handlers are aborted. */
   close(): void {
     this.#unlisten?.();
-    this.#sole?.abort();
-    if (this.#inflight) for (const controller of this.#inflight.values()) controller.abort();
+    for (const id of this.#inflight.ids()) this.#inflight.get(id)?.abort();
     // Initialize-era tasks ride this session's connection: nobody can poll or answer them now.
     this.#server.tasks.dropConnection(this.connection);
     this.connection.close();
@@ -278,25 +272,25 @@ export class ServerSession {
    */
   #route(request: JsonRpcRequest, scope: RequestScope): Promise<Record<string, unknown>> {
     const id = request.id;
-    this.#track(id, scope.abort);
+    this.#inflight.set(id, scope.abort);
     let routed: Record<string, unknown> | Promise<Record<string, unknown>>;
     try {
       routed = routeRequest(request, scope);
     } catch (e) {
-      this.#untrack(id);
+      this.#inflight.delete(id);
       throw e;
     }
     if (!(routed instanceof Promise)) {
-      this.#untrack(id);
+      this.#inflight.delete(id);
       return Promise.resolve(this.#finish(routed, scope));
     }
     return routed.then(
       (result) => {
-        this.#untrack(id);
+        this.#inflight.delete(id);
         return this.#finish(result, scope);
       },
       (e: unknown) => {
-        this.#untrack(id);
+        this.#inflight.delete(id);
         throw e;
       },
     );
@@ -318,30 +312,8 @@ export class ServerSession {
     if (n.method === "notifications/roots/list_changed" && this.#legacy && this.#roots) void this.#relistRoots();
     if (n.method === "notifications/cancelled") {
       const id = n.params?.requestId;
-      if (typeof id === "string" || typeof id === "number") this.#inflightAbort(id)?.abort();
+      if (typeof id === "string" || typeof id === "number") this.#inflight.get(id)?.abort();
     }
-  }
-
-  // The in-flight map's set, delete and get (see #sole).
-  #track(id: RequestId, abort: LazyAbort): void {
-    if (this.#inflight) {
-      this.#inflight.set(id, abort);
-    } else if (this.#sole === undefined || this.#soleId === id) {
-      this.#soleId = id;
-      this.#sole = abort;
-    } else {
-      this.#inflight = new Map([[this.#soleId as RequestId, this.#sole], [id, abort]]);
-      this.#soleId = this.#sole = undefined;
-    }
-  }
-
-  #untrack(id: RequestId): void {
-    if (this.#inflight) this.#inflight.delete(id);
-    else if (this.#soleId === id) this.#soleId = this.#sole = undefined;
-  }
-
-  #inflightAbort(id: RequestId): LazyAbort | undefined {
-    return this.#inflight ? this.#inflight.get(id) : this.#soleId === id ? this.#sole : undefined;
   }
 }
 
