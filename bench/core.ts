@@ -129,7 +129,7 @@ async function flows(log: (line: string) => void): Promise<Figure> {
   });
 }
 
-/** Distinct scopes, states and clocks, so every sign + verify in a row hashes other params and another caller. */
+/** Distinct scopes, states and clocks, so every sign + verify in a row hashes other params for another caller. */
 const TOKEN_POOL = 4096;
 
 interface TokenInput {
@@ -151,10 +151,10 @@ function tokenInputs(): TokenInput[] {
 
 /** A sign + verify pair against a bare HMAC-SHA256 pair over the same signed bytes, in CPU µs per pair. */
 /**
- * The format's floor: a sign + verify of the same v1 token, in node:crypto, written for the bench's
+ * The format's floor: a sign + verify of the same v2 token, in node:crypto, written for the bench's
  * one params shape and nothing else. The canonical params text is a template with the keys in their
  * sorted order, the payload a template, and verify checks only what must be equal (MAC, method,
- * digests, expiry) with no guard, error path or general JSON canonicalization. No server could ship
+ * digest, caller, expiry) with no guard, error path or general JSON canonicalization. No server could ship
  * it; it shows what the format itself costs, so the distance of ours from the baseline can be split
  * into the format's part and the implementation's part.
  */
@@ -180,9 +180,8 @@ function formatFloor(key: Uint8Array, inputs: TokenInput[]): () => boolean {
   return () => {
     const x = inputs[i++ & (TOKEN_POOL - 1)] as TokenInput;
     const d = hash("sha256", canonical(x.scope.params as Shape), "base64url");
-    const c = hash("sha256", `presa-caller:${x.scope.caller}`, "base64url");
-    const json = `{"v":1,"m":"${x.scope.method}","d":"${d}","c":"${c}","iat":${x.now},"exp":${x.now + 300_000},"s":${JSON.stringify(x.state)}}`;
-    const head = `p1.${scratch.toString("base64url", 0, scratch.write(json, 0, "utf8"))}`;
+    const json = `{"v":2,"m":"${x.scope.method}","d":"${d}","c":"${x.scope.caller}","iat":${x.now},"exp":${x.now + 300_000},"s":${JSON.stringify(x.state)}}`;
+    const head = `p2.${scratch.toString("base64url", 0, scratch.write(json, 0, "utf8"))}`;
     const token = `${head}.${mac(head)}`;
     const dot = token.lastIndexOf(".");
     if (mac(token.slice(0, dot)) !== token.slice(dot + 1)) return false;
@@ -190,7 +189,7 @@ function formatFloor(key: Uint8Array, inputs: TokenInput[]): () => boolean {
     return (
       p.m === x.retry.method &&
       hash("sha256", canonical(x.retry.params as Shape), "base64url") === p.d &&
-      hash("sha256", `presa-caller:${x.retry.caller}`, "base64url") === p.c &&
+      x.retry.caller === p.c &&
       x.now + 1 < p.exp
     );
   };
@@ -209,7 +208,7 @@ interface TokenTimes {
 function tokenPair(crypto: StateCrypto, bareMac: (key: Uint8Array, bytes: Uint8Array) => Uint8Array, withFloor = false): TokenTimes {
   const key = createStateKey("presa-demo-secret");
   const inputs = tokenInputs();
-  // The bytes each token's MAC covers ("p1." + payload), for the baseline to MAC too.
+  // The bytes each token's MAC covers ("p2." + payload), for the baseline to MAC too.
   const signed = inputs.map((x) => {
     const t = signState(key, x.state, x.scope, x.now, 300_000, crypto);
     return new TextEncoder().encode(t.slice(0, t.lastIndexOf(".")));
@@ -295,7 +294,7 @@ function token(log: (line: string) => void): Figure[] {
       goal: withinTimes(1.5),
       note:
         `CPU time per sign + verify (wall clock: ${native.wall[0].toFixed(2)} vs ${native.wall[1].toFixed(2)} µs); ${varied}; a ~${native.chars}-character token signed for tools/call, then verified against the retry's params (inputResponses and requestState added); ` +
-        `the server's default hashing, node:crypto (HMAC per RFC 2104 over crypto.hash with the key's pads written once and a view of its buffer per message length, crypto.hash for the two SHA-256 digests); ` +
+        `the server's default hashing, node:crypto (HMAC per RFC 2104 over crypto.hash with the key's pads written once and a view of its buffer per message length, crypto.hash for the params digest); ` +
         `the format's own floor in the same trials is ${(floorUs / native.baseUs).toFixed(2)}x (core.tokenFloor); ` +
         `baseline: createHmac("sha256", rawKey).update(the same ${native.bytes} signed bytes).digest(), once to sign and once to verify, with a byte compare`,
     }),
@@ -308,8 +307,8 @@ function token(log: (line: string) => void): Figure[] {
       baselineName: "bare node:crypto HMAC-SHA256 ×2",
       goal: reported(),
       note:
-        `the same v1 token signed and verified by code written for the bench's one params shape (canonical params and payload as templates, node:crypto's one-shot hash, no guards or error paths; bench/core.ts formatFloor), in the same interleaved trials: ` +
-        `what the format costs before any implementation overhead (two HMACs, four SHA-256 digests, base64url both ways, one JSON.parse)`,
+        `the same v2 token signed and verified by code written for the bench's one params shape (canonical params and payload as templates, node:crypto's one-shot hash, no guards or error paths; bench/core.ts formatFloor), in the same interleaved trials: ` +
+        `what the format costs before any implementation overhead (two HMACs, two SHA-256 params digests, base64url both ways, one JSON.parse)`,
     }),
     figure({
       id: "core.tokenPure",

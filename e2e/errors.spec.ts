@@ -39,7 +39,7 @@ test("a tampered token in step mode is refused with -32602", async ({ page }) =>
   const held = page.getByRole("article", { name: "Held retry" });
   const token = held.getByLabel("Request state");
   const original = await token.inputValue();
-  expect(original).toMatch(/^p1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+  expect(original).toMatch(/^p2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
   // Flip one character of the payload: the MAC no longer matches.
   const i = original.indexOf(".") + 5;
   await token.fill(original.slice(0, i) + (original[i] === "A" ? "B" : "A") + original.slice(i + 1));

@@ -21,7 +21,7 @@ async function exportSession(page: Page): Promise<{ path: string; text: string }
   return { path, text: readFileSync(path, "utf8") };
 }
 
-const TOKEN = /p1\.[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}/;
+const TOKEN = /p2\.[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}/;
 
 test("record, export, import and replay against a changed server: the diff shows the change", async ({ page }) => {
   test.setTimeout(90_000);

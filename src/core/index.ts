@@ -136,9 +136,10 @@ export { paramHeaders, validateToolHeaders, mcpNameSource } from "./transport/he
 export { postHeaders, versionNamedBy } from "./transport/httpHeaders";
 export { LineSplitter, type Line } from "./transport/lines";
 
-// requestState tokens (the presa v1 format) and the inspector's decoder
+// requestState tokens (the presa v2 format) and the inspector's decoder
 export {
   TOKEN_PREFIX,
+  TOKEN_VERSION,
   DIGEST_EXCLUDED_PARAMS,
   STATE_FAILURE_REASONS,
   base64urlDecode,
@@ -153,7 +154,7 @@ export {
   type PresaPayload,
   type StateFailureReason,
 } from "./state/format";
-export { callerDigest, encodePayloadPart, macOf, paramsDigest, payloadJson } from "./state/digest";
+export { encodePayloadPart, macOf, paramsDigest, payloadJson } from "./state/digest";
 export { pureStateCrypto, type StateCrypto } from "./state/crypto";
 export { canonicalJson } from "./state/jcs";
 export { decodeRequestState, type DecodedState } from "./state/decode";

@@ -37,7 +37,7 @@ describe("signState / verifyState", () => {
   it("round-trips the state", () => {
     const result = verifyState(key, token, scope, T0 + 1000);
     expect(result).toMatchObject({ ok: true, state });
-    if (result.ok) expect(result.payload).toMatchObject({ v: 1, m: "tools/call", iat: T0, exp: T0 + TTL });
+    if (result.ok) expect(result.payload).toMatchObject({ v: 2, m: "tools/call", c: scope.caller, iat: T0, exp: T0 + TTL });
   });
 
   it.each<[string, JsonValue]>([
@@ -52,11 +52,22 @@ describe("signState / verifyState", () => {
     expect(result.ok && result.state).toEqual(value);
   });
 
-  it("has the p1.<payload>.<mac> shape", () => {
+  it("has the p2.<payload>.<mac> shape", () => {
     const [p, payload, mac] = parts(token);
-    expect(p).toBe("p1");
+    expect(p).toBe("p2");
     expect(payload).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(base64urlDecode(mac)?.length).toBe(32);
+  });
+
+  it.each(["", 'a "quoted" caller\\', "ключ 🎉", "x\ud800y", "auth:" + "A".repeat(43)])("binds the caller %j as it is", (caller) => {
+    const t = signState(key, state, { ...scope, caller }, T0, TTL);
+    const result = verifyState(key, t, { ...scope, caller }, T0);
+    expect(result.ok && result.payload.c).toBe(caller);
+    // A caller that only starts or ends like it is another caller.
+    for (const other of [`${caller}x`, `x${caller}`, caller.slice(1)]) {
+      if (other === caller) continue;
+      expect(verifyState(key, t, { ...scope, caller: other }, T0)).toMatchObject({ ok: false, reason: "caller" });
+    }
   });
 
   it("ignores inputResponses, requestState and _meta in the retry's params", () => {
@@ -77,8 +88,8 @@ describe("verifyState refuses", () => {
   const [p, payload, mac] = parts(token);
   const otherKey = createStateKey();
   const forged = (fields: Partial<PresaPayload>, signWith = key): string => {
-    const body = encodePayloadPart({ v: 1, m: "tools/call", d: "x", c: "y", iat: T0, exp: T0 + TTL, s: null, ...fields });
-    return `p1.${body}.${macOf(signWith, body)}`;
+    const body = encodePayloadPart({ v: 2, m: "tools/call", d: "x", c: "y", iat: T0, exp: T0 + TTL, s: null, ...fields });
+    return `p2.${body}.${macOf(signWith, body)}`;
   };
 
   it.each<[string, unknown, StateScope, number, StateFailureReason, RegExp]>([
@@ -97,14 +108,15 @@ describe("verifyState refuses", () => {
     ["a token at exactly exp", token, scope, T0 + TTL, "expired", /expired 0 ms ago/],
     ["a non-string", 42, scope, T0, "malformed", /must be a string, got number/],
     ["null", null, scope, T0, "malformed", /got null/],
-    ["an empty string", "", scope, T0, "malformed", /p1\.<payload>\.<mac>/],
+    ["an empty string", "", scope, T0, "malformed", /p2\.<payload>\.<mac>/],
     ["garbage", "hello world", scope, T0, "malformed", /base64url/],
     ["a truncated mac", `${p}.${payload}.${mac.slice(0, -2)}`, scope, T0, "malformed", /32-byte MAC/],
     ["an extra part", `${token}.x`, scope, T0, "malformed", /./],
-    ["a p2 token", `p2.${payload}.${mac}`, scope, T0, "version", /format p2; this server reads p1/],
-    ["a huge token", `p1.${"A".repeat(MAX_TOKEN_LENGTH)}.${mac}`, scope, T0, "malformed", /over the 65536 cap/],
-    ["a signed v2 payload", forged({ v: 2 as 1 }), scope, T0, "version", /version 2/],
-    ["a signed non-JSON payload", `p1.AAAA.${macOf(key, "AAAA")}`, scope, T0, "malformed", /not a JSON object/],
+    ["a p1 token (the format before)", `p1.${payload}.${mac}`, scope, T0, "version", /format p1; this server reads p2/],
+    ["a p3 token", `p3.${payload}.${mac}`, scope, T0, "version", /format p3; this server reads p2/],
+    ["a huge token", `p2.${"A".repeat(MAX_TOKEN_LENGTH)}.${mac}`, scope, T0, "malformed", /over the 65536 cap/],
+    ["a signed v1 payload", forged({ v: 1 as 2 }), scope, T0, "version", /version 1; this server reads 2/],
+    ["a signed non-JSON payload", `p2.AAAA.${macOf(key, "AAAA")}`, scope, T0, "malformed", /not a JSON object/],
   ])("%s", (_name, input, against, now, reason, message) => {
     const result = verifyState(key, input, against, now);
     expect(result.ok).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Signs and verifies requestState tokens in the presa v1 format (docs/request-state.md), so a
+ * Signs and verifies requestState tokens in the presa v2 format (docs/request-state.md), so a
  * handler can keep its state in the client's hands without trusting what comes back.
  */
 import {
@@ -10,7 +10,7 @@ import {
   type PresaPayload,
   type StateFailureReason,
   TOKEN_PREFIX,
-  callerDigest,
+  TOKEN_VERSION,
   constantTimeEqual,
   encodePayloadPart,
   hasPresaFields,
@@ -36,6 +36,11 @@ export const DEFAULT_STATE_TTL_MS = 300_000;
 export interface StateScope {
   method: string;
   params: Record<string, unknown>;
+  /**
+   * Who sent it, as the transport identifies them; written into the token as it is (the `c` field,
+   * readable by whoever holds the token), so it is an identity, never a credential: on HTTP `auth:`
+   * and a SHA-256 of the Authorization header, or "anonymous".
+   */
   caller: string;
 }
 
@@ -73,15 +78,15 @@ export function signState(
     throw new McpError({ kind: "state", message: `requestState needs a finite now and a positive ttlMs, got ${now} and ${ttlMs}` });
   }
   const payload: PresaPayload = {
-    v: 1,
+    v: TOKEN_VERSION,
     m: scope.method,
     d: paramsDigest(scope.params, crypto),
-    c: callerDigest(scope.caller, crypto),
+    c: scope.caller,
     iat: now,
     exp: now + ttlMs,
     s: state,
   };
-  // The MAC covers "p1." + payload, the token's head: made once, signed as it is (macOf's input).
+  // The MAC covers "p2." + payload, the token's head: made once, signed as it is (macOf's input).
   const head = `${TOKEN_PREFIX}.${encodePayloadPart(payload, crypto)}`;
   const token = `${head}.${crypto.hmacSha256(key, head)}`;
   // Refuse here rather than hand out a token this server would refuse on the way back.
@@ -140,15 +145,15 @@ export function verifyState(key: Uint8Array, token: unknown, scope: StateScope, 
   const start = TOKEN_PREFIX.length + 1;
   const dot = token.indexOf(".", start);
   const shaped = token.startsWith(`${TOKEN_PREFIX}.`) && dot > start && token.length - dot - 1 === 43 && token.indexOf(".", dot + 1) === -1;
-  // token.slice(0, dot) is "p1." + payload, the text macOf signs.
+  // token.slice(0, dot) is "p2." + payload, the text macOf signs.
   if (!shaped || !constantTimeEqual(crypto.hmacSha256(key, token.slice(0, dot)), token.slice(dot + 1))) return refusal(token);
   const text = crypto.decodeText(token.slice(start, dot));
   const raw = text === null ? undefined : parseJsonText(text);
   if (!isObject(raw)) return fail("malformed", "requestState payload is not a JSON object");
-  if (raw.v !== 1) return fail("version", `requestState payload is version ${JSON.stringify(raw.v) ?? "missing"}; this server reads 1`);
+  if (raw.v !== TOKEN_VERSION) return fail("version", `requestState payload is version ${JSON.stringify(raw.v) ?? "missing"}; this server reads ${TOKEN_VERSION}`);
   // JSON.parse only makes JSON values, so `s` needs no walk (isPresaPayload checks it for any value).
   if (!hasPresaFields(raw)) return fail("malformed", "requestState payload lacks a field of v, m, d, c, iat, exp, s or has one of the wrong type");
-  // v is 1 (checked above), the rest by hasPresaFields: a whole v1 payload.
+  // v is TOKEN_VERSION (checked above), the rest by hasPresaFields: a whole v2 payload.
   const payload = raw as typeof raw & PresaPayload;
 
   if (payload.m !== scope.method) {
@@ -160,12 +165,12 @@ export function verifyState(key: Uint8Array, token: unknown, scope: StateScope, 
   } catch (e) {
     return fail("params", e instanceof Error ? e.message : String(e));
   }
-  // The digests are no secret (anyone can read the payload, and the MAC above has vouched for it):
-  // a plain compare. Only the MAC is compared in constant time.
+  // The digest and the caller are no secret (anyone can read the payload, and the MAC above has
+  // vouched for it): a plain compare. Only the MAC is compared in constant time.
   if (digest !== payload.d) {
     return fail("params", "requestState was issued for other params (arguments or name changed)");
   }
-  if (callerDigest(scope.caller, crypto) !== payload.c) {
+  if (scope.caller !== payload.c) {
     return fail("caller", "requestState was issued to another caller");
   }
   if (!(now < payload.exp)) {

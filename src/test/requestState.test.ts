@@ -46,26 +46,26 @@ function expectRefused(error: McpError, reason: string, message: string | RegExp
 const callerOf = (transport: TransportKind): string => (transport === "http" ? "anonymous" : "in-process");
 
 describe.each(TRANSPORTS)("requestState over %s", (transport) => {
-  it("is p1.<payload>.<mac> with the documented payload, and the MAC verifies with stateSecret", async () => {
+  it("is p2.<payload>.<mac> with the documented payload, and the MAC verifies with stateSecret", async () => {
     const clock = fakeClock(1_800_000_000_000);
     const p = await openPair({ transport, handlers: demoHandlers(), serverOptions: { stateSecret: "s3cret", stateTtlMs: 90_000, clock } });
     const draft = await firstRound(p, "two-steps");
     const token = draft.requestState as string;
     const [prefix, payloadPart, mac, ...rest] = token.split(".");
-    expect(prefix).toBe("p1");
+    expect(prefix).toBe("p2");
     expect(rest).toEqual([]);
     expect(payloadPart).toMatch(/^[A-Za-z0-9_-]+$/);
     const payload = JSON.parse(Buffer.from(payloadPart as string, "base64url").toString("utf8")) as Record<string, unknown>;
     expect(payload).toEqual({
-      v: 1,
+      v: 2,
       m: "tools/call",
       d: sha256('{"arguments":{},"name":"two-steps"}'),
-      c: sha256(`presa-caller:${callerOf(transport)}`),
+      c: callerOf(transport),
       iat: 1_800_000_000_000,
       exp: 1_800_000_090_000,
       s: { step: 1 },
     });
-    expect(mac).toBe(createHmac("sha256", "s3cret").update(`p1.${payloadPart}`).digest("base64url"));
+    expect(mac).toBe(createHmac("sha256", "s3cret").update(`p2.${payloadPart}`).digest("base64url"));
     const round = p.ofType("roundStarted")[0];
     expect(round?.decodedState).toMatchObject({ kind: "presa", payload, issuedAt: 1_800_000_000_000, expiresAt: 1_800_000_090_000 });
   });
@@ -86,7 +86,7 @@ describe.each(TRANSPORTS)("requestState over %s", (transport) => {
   it("a token that is not a presa token is refused as malformed", async () => {
     const p = await openPair({ transport, handlers: demoHandlers() });
     const error = await caught<McpError>(p.client.callTool("two-steps", {}, { step: async (d) => ({ action: "send", draft: { ...d, requestState: "not-a-token" } }) }));
-    expectRefused(error, "malformed", "requestState is not a p1.<payload>.<mac> token with base64url parts and a 32-byte MAC");
+    expectRefused(error, "malformed", "requestState is not a p2.<payload>.<mac> token with base64url parts and a 32-byte MAC");
   });
 
   it("a token sent with a changed argument is refused; with the same arguments it is accepted", async () => {
@@ -169,25 +169,28 @@ describe("the caller binding over HTTP", () => {
     p.http?.setHeader("authorization", "Bearer alice");
     expect(text(await p.client.callTool("two-steps"))).toBe("Ada likes blue");
     const token = paramsOf(messages(p.events, "out", "tools/call").at(-1) ?? {}).requestState as string;
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] as string, "base64url").toString("utf8")) as { c: string };
+    const json = Buffer.from(token.split(".")[1] as string, "base64url").toString("utf8");
+    const payload = JSON.parse(json) as { c: string };
+    // The caller is the transport's identity, a digest of the header: the credential itself is not in the token.
     const callerId = `auth:${createHash("sha256").update("Bearer alice").digest("base64url")}`;
-    expect(payload.c).toBe(sha256(`presa-caller:${callerId}`));
+    expect(payload.c).toBe(callerId);
+    expect(json).not.toContain("alice");
   });
 });
 
 describe("a token is a string the server signs, not one the client makes", () => {
   it("a forged token with a valid shape but the wrong key is refused", async () => {
     const p = await openPair({ transport: "in-process", handlers: demoHandlers() });
-    const payload = b64url(JSON.stringify({ v: 1, m: "tools/call", d: sha256('{"arguments":{},"name":"two-steps"}'), c: sha256("presa-caller:in-process"), iat: 0, exp: 9e15, s: { step: 2, name: "Eve" } }));
-    const forged = `p1.${payload}.${createHmac("sha256", "guess").update(`p1.${payload}`).digest("base64url")}`;
+    const payload = b64url(JSON.stringify({ v: 2, m: "tools/call", d: sha256('{"arguments":{},"name":"two-steps"}'), c: "in-process", iat: 0, exp: 9e15, s: { step: 2, name: "Eve" } }));
+    const forged = `p2.${payload}.${createHmac("sha256", "guess").update(`p2.${payload}`).digest("base64url")}`;
     const error = await caught<McpError>(p.client.requestModern("tools/call", { name: "two-steps", arguments: {}, requestState: forged, inputResponses: {} }));
     expectRefused(error, "signature", /^requestState signature does not match/);
   });
 
   it("the same forged token under the server's secret is accepted: the MAC is the only guard of the state", async () => {
     const p = await openPair({ transport: "in-process", handlers: demoHandlers(), serverOptions: { stateSecret: "guess" } });
-    const payload = b64url(JSON.stringify({ v: 1, m: "tools/call", d: sha256('{"arguments":{},"name":"two-steps"}'), c: sha256("presa-caller:in-process"), iat: 0, exp: 9e15, s: { step: 2, name: "Eve" } }));
-    const forged = `p1.${payload}.${createHmac("sha256", "guess").update(`p1.${payload}`).digest("base64url")}`;
+    const payload = b64url(JSON.stringify({ v: 2, m: "tools/call", d: sha256('{"arguments":{},"name":"two-steps"}'), c: "in-process", iat: 0, exp: 9e15, s: { step: 2, name: "Eve" } }));
+    const forged = `p2.${payload}.${createHmac("sha256", "guess").update(`p2.${payload}`).digest("base64url")}`;
     const result = await p.client.requestModern("tools/call", {
       name: "two-steps",
       arguments: {},

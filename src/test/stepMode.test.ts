@@ -39,8 +39,8 @@ describe.each(TRANSPORTS)("step mode over %s", (transport) => {
     expect(text(await p.client.callTool("two-steps", { mood: "sunny" }))).toBe("Ada likes blue");
     const callId = p.ofType("callStarted")[0]?.callId;
     expect(drafts.map((d) => ({ ...d, requestState: d.requestState?.slice(0, 3) }))).toEqual([
-      { era: "modern", callId, method: "tools/call", round: 1, params: { name: "two-steps", arguments: { mood: "sunny" } }, inputResponses: { name: { action: "accept", content: { name: "Ada" } } }, requestState: "p1." },
-      { era: "modern", callId, method: "tools/call", round: 2, params: { name: "two-steps", arguments: { mood: "sunny" } }, inputResponses: { color: { action: "accept", content: { color: "blue" } } }, requestState: "p1." },
+      { era: "modern", callId, method: "tools/call", round: 1, params: { name: "two-steps", arguments: { mood: "sunny" } }, inputResponses: { name: { action: "accept", content: { name: "Ada" } } }, requestState: "p2." },
+      { era: "modern", callId, method: "tools/call", round: 2, params: { name: "two-steps", arguments: { mood: "sunny" } }, inputResponses: { color: { action: "accept", content: { color: "blue" } } }, requestState: "p2." },
     ]);
     expect(p.ofType("retryHeld").map((e) => e.draft)).toEqual(p.ofType("retrySent").map((e) => e.draft));
     expect(p.ofType("retrySent").map((e) => e.edited)).toEqual([false, false]);

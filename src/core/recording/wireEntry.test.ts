@@ -84,7 +84,7 @@ describe("entryMessage", () => {
 
 describe("session files carry the log's entries", () => {
   const connection = { settings: { target: { kind: "embedded" } }, revision: undefined, era: undefined, serverInfo: undefined };
-  const token = "p1.secretpayload.secretmac";
+  const token = "p2.secretpayload.secretmac";
   const escaped = frame("in", `{"jsonrpc":"2.0","id":9,"result":{"resultType":"input_required","request\\u0053tate":"${token}"}}`, { method: "tools/call", latencyMs: 1 });
   const plain = frame("in", `{"jsonrpc":"2.0","id":8,"result":{"resultType":"input_required","requestState":"${token}"}}`, { method: "tools/call", latencyMs: 1 });
   const brokenWithToken = frame("in", `{"requestState": "${token}", <oops`, { message: undefined, error: "not JSON" });

@@ -4,10 +4,10 @@
  * token: these need the hashes (./digest.ts), so the app loads them with the rounds view, not at start.
  */
 import { MAX_DECODE_LENGTH } from "./decode";
-import { callerDigest, macOf, paramsDigest } from "./digest";
+import { macOf, paramsDigest } from "./digest";
 import { constantTimeEqual, keyFromSecret, splitToken, type PresaPayload } from "./format";
 
-/** The call a token rides on; `caller` is the raw identity, when the inspector knows it. */
+/** The call a token rides on; `caller` is the identity the server's transport gives, when the inspector knows it. */
 export interface ScopeInput {
   method: string;
   params: Record<string, unknown>;
@@ -24,7 +24,7 @@ export type ParamsCheck =
   | { kind: "unknown"; reason: string };
 /** Whether the token is still before its `exp`, the server's rule (now < exp). */
 export type ExpiryCheck = { kind: "valid"; msLeft: number } | { kind: "expired"; msAgo: number };
-/** Caller digests compared; `unknown` when no caller was given to compare with. */
+/** Callers compared; `unknown` when no caller was given to compare with. */
 export type CallerCheck = { kind: "match" } | { kind: "mismatch" } | { kind: "unknown" };
 
 /** One result per acceptance check a server makes, except the MAC (see verifyMac). */
@@ -58,7 +58,7 @@ export function checkScope(payload: PresaPayload, input: ScopeInput): ScopeCheck
   const caller: CallerCheck =
     input.caller === undefined
       ? { kind: "unknown" }
-      : callerDigest(input.caller) === payload.c
+      : input.caller === payload.c
         ? { kind: "match" }
         : { kind: "mismatch" };
 

@@ -22,9 +22,9 @@ const tokenText = fc.oneof(
   fc.uint8Array({ maxLength: 400 }).map(latin1),
   fc.uint8Array({ maxLength: 400 }).map(std64),
   fc.uint8Array({ maxLength: 400 }).map(base64urlEncode),
-  fc.tuple(fc.uint8Array({ maxLength: 300 }), fc.uint8Array({ minLength: 30, maxLength: 34 })).map(([p, m]) => `p1.${base64urlEncode(p)}.${base64urlEncode(m)}`),
+  fc.tuple(fc.uint8Array({ maxLength: 300 }), fc.uint8Array({ minLength: 30, maxLength: 34 })).map(([p, m]) => `p2.${base64urlEncode(p)}.${base64urlEncode(m)}`),
   fc.tuple(fc.uint8Array({ maxLength: 100 }), fc.uint8Array({ maxLength: 200 }), fc.uint8Array({ maxLength: 40 })).map((parts) => parts.map(base64urlEncode).join(".")),
-  fc.tuple(fc.jsonValue(), fc.uint8Array({ maxLength: 50 })).map(([v, b]) => `p1.${base64urlEncode(new TextEncoder().encode(JSON.stringify(v)))}.${base64urlEncode(b)}`),
+  fc.tuple(fc.jsonValue(), fc.uint8Array({ maxLength: 50 })).map(([v, b]) => `p2.${base64urlEncode(new TextEncoder().encode(JSON.stringify(v)))}.${base64urlEncode(b)}`),
   fc.jsonValue().map((v) => JSON.stringify(v)),
   fc.jsonValue().map((v) => std64(new TextEncoder().encode(JSON.stringify(v) ?? ""))),
 );

@@ -7,7 +7,7 @@ import { checkScope, verifyMac } from "./check";
 import type { DecodedState } from "./decode";
 import { MAX_DECODE_LENGTH, decodeRequestState } from "./decode";
 import type { PresaPayload } from "./format";
-import { callerDigest, encodePayloadPart, macOf, paramsDigest } from "./digest";
+import { encodePayloadPart, macOf, paramsDigest } from "./digest";
 import { base64urlEncode, keyFromSecret } from "./format";
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -19,10 +19,10 @@ const params = { name: "book", arguments: { room: "A" } };
 
 function presaPayload(overrides: Partial<PresaPayload> = {}): PresaPayload {
   return {
-    v: 1,
+    v: 2,
     m: "tools/call",
     d: paramsDigest(params),
-    c: callerDigest("anonymous"),
+    c: "anonymous",
     iat: T0,
     exp: T0 + 300_000,
     s: { step: 2 },
@@ -32,7 +32,7 @@ function presaPayload(overrides: Partial<PresaPayload> = {}): PresaPayload {
 
 function presaToken(payload: PresaPayload = presaPayload(), secret = "k"): string {
   const body = encodePayloadPart(payload);
-  return `p1.${body}.${macOf(keyFromSecret(secret), body)}`;
+  return `p2.${body}.${macOf(keyFromSecret(secret), body)}`;
 }
 
 // An HS256 JWT made by hand (RFC 7519 §3.1), so the decoder is tested against the real shape.
@@ -63,9 +63,10 @@ describe("decodeRequestState", () => {
     ["base64 of a JSON scalar", b64("12"), { kind: "opaque" }],
     ["base64 of invalid UTF-8", base64urlEncode(new Uint8Array([0x7b, 0xff, 0x7d])), { kind: "opaque" }],
     ["broken JSON", '{"a":', { kind: "opaque", reason: "starts like JSON but does not parse" }],
-    ["a p1 token with a bad payload", `p1.${b64url("[1]")}.${mac32}`, { kind: "opaque", reason: "p1 token whose payload is not a presa v1 object" }],
-    ["a p1 token of version 2", `p1.${b64url('{"v":2}')}.${mac32}`, { kind: "opaque", reason: "p1 token whose payload says version 2" }],
-    ["a p1 token with a short mac", `p1.${b64url("{}")}.AAAA`, { kind: "opaque", reason: expect.stringMatching(/32 bytes/) }],
+    ["a p2 token with a bad payload", `p2.${b64url("[1]")}.${mac32}`, { kind: "opaque", reason: "p2 token whose payload is not a presa v2 object" }],
+    ["a p2 token of version 3", `p2.${b64url('{"v":3}')}.${mac32}`, { kind: "opaque", reason: "p2 token whose payload says version 3" }],
+    ["a p2 token with a short mac", `p2.${b64url("{}")}.AAAA`, { kind: "opaque", reason: expect.stringMatching(/32 bytes/) }],
+    ["a p1 token, the format before", `p1.${b64url('{"v":1}')}.${mac32}`, { kind: "opaque", reason: expect.stringMatching(/older presa token \(p1\); this inspector reads p2/) }],
     ["a JWE", `${b64url('{"alg":"RSA-OAEP","enc":"A256GCM"}')}.a.b.c.d`, { kind: "opaque", reason: expect.stringMatching(/JWE/) }],
     ["a JWT with a bad payload", `${b64url('{"alg":"HS256"}')}.%%%.${mac32}`, { kind: "opaque", reason: expect.stringMatching(/payload/) }],
     ["three dotted parts that are not a JWT", "a.b.c", { kind: "opaque" }],
@@ -95,7 +96,7 @@ describe("decodeRequestState", () => {
   });
 
   it("stays fast on deep and dotted inputs under the cap", () => {
-    const inputs = ["[".repeat(MAX_DECODE_LENGTH), ".".repeat(MAX_DECODE_LENGTH), `p1.${"[".repeat(500_000)}.x`];
+    const inputs = ["[".repeat(MAX_DECODE_LENGTH), ".".repeat(MAX_DECODE_LENGTH), `p2.${"[".repeat(500_000)}.x`];
     for (const input of inputs) expect(decodeRequestState(input).kind).toBe("opaque");
     const deep = "[".repeat(100_000) + "]".repeat(100_000);
     expect(decodeRequestState(deep).kind).toBe("json");
@@ -119,7 +120,7 @@ describe("decodeRequestState", () => {
       bytes.map((b) => base64urlEncode(b)),
       bytes.map((b) => btoa(String.fromCharCode(...b))),
       bytes.map((b) => String.fromCharCode(...b)),
-      fc.tuple(bytes, bytes).map(([a, b]) => `p1.${base64urlEncode(a)}.${base64urlEncode(b)}`),
+      fc.tuple(bytes, bytes).map(([a, b]) => `p2.${base64urlEncode(a)}.${base64urlEncode(b)}`),
       fc.tuple(bytes, bytes, bytes).map((xs) => xs.map((x) => base64urlEncode(x)).join(".")),
       fc.tuple(fc.constantFrom(presaToken(), jwt), fc.nat(), fc.string({ unit: "binary", maxLength: 3 })).map(
         ([t, at, insert]) => t.slice(0, at % t.length) + insert + t.slice((at % t.length) + 1),

@@ -1,12 +1,12 @@
 /**
  * Reads a requestState token for display. Servers choose their own token format, so this names
- * what it can (presa v1, a JWT, JSON, base64 JSON) and calls the rest opaque. Pure, and it never
+ * what it can (presa v2, a JWT, JSON, base64 JSON) and calls the rest opaque. Pure, and it never
  * throws: the input comes from a server the user is inspecting, which may be broken or hostile.
  */
 import type { JsonObject, JsonValue } from "../protocol/types";
 import { isObject } from "../util/isObject";
 import type { PresaParts, PresaPayload } from "./format";
-import { TOKEN_PREFIX, base64Decode, base64urlDecode, isPresaPayload, parseJsonText, readPayloadPart, splitToken, utf8DecodeStrict } from "./format";
+import { TOKEN_PREFIX, TOKEN_VERSION, base64Decode, base64urlDecode, isPresaPayload, parseJsonText, readPayloadPart, splitToken, utf8DecodeStrict } from "./format";
 
 /** Tokens longer than this are not decoded, so a hostile server cannot make the UI do unbounded work. */
 export const MAX_DECODE_LENGTH = 1024 * 1024;
@@ -34,15 +34,15 @@ function opaque(token: string, reason: string): DecodedState {
 
 function decodePresa(token: string): DecodedState {
   const parts = splitToken(token);
-  if (parts === null) return opaque(token, "starts with p1. but is not p1.<base64url>.<base64url of 32 bytes>");
+  if (parts === null) return opaque(token, `starts with ${TOKEN_PREFIX}. but is not ${TOKEN_PREFIX}.<base64url>.<base64url of 32 bytes>`);
   const payload = readPayloadPart(parts.payload);
   if (!isPresaPayload(payload)) {
     const v = isObject(payload) ? payload.v : undefined;
     return opaque(
       token,
-      v !== undefined && v !== 1
-        ? `p1 token whose payload says version ${JSON.stringify(v) ?? "?"}`
-        : "p1 token whose payload is not a presa v1 object",
+      v !== undefined && v !== TOKEN_VERSION
+        ? `${TOKEN_PREFIX} token whose payload says version ${JSON.stringify(v) ?? "?"}`
+        : `${TOKEN_PREFIX} token whose payload is not a presa v${TOKEN_VERSION} object`,
     );
   }
   return { kind: "presa", payload, parts, issuedAt: payload.iat, expiresAt: payload.exp };
@@ -90,8 +90,14 @@ function decodeBase64Json(token: string): DecodedState | undefined {
   return { kind: "json", value: value as JsonValue, encoding: url ? "base64url" : "base64" };
 }
 
+// The formats presa servers wrote before this one (p1: `c` was a digest of the caller).
+const OLDER_PREFIX = /^p1\./;
+
 function decodeUnguarded(token: string): DecodedState {
   if (token.startsWith(`${TOKEN_PREFIX}.`)) return decodePresa(token);
+  if (OLDER_PREFIX.test(token)) {
+    return opaque(token, `an older presa token (${token.slice(0, 2)}); this inspector reads ${TOKEN_PREFIX}, so the server's presa is older than the inspector's`);
+  }
   // A limit keeps a string of a million dots from becoming a million-element array.
   const parts = token.split(".", 6);
   if (parts.length === 3) {

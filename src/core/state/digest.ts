@@ -1,5 +1,5 @@
 /**
- * Writing a presa v1 token: its payload's JSON and part, the params and caller digests, the MAC.
+ * Writing a presa v2 token: its payload's JSON and part, the params digest, the MAC.
  * Apart from format.ts (reading a token's parts, no hashing), so code that only reads tokens carries
  * no hash and no JCS.
  */
@@ -56,12 +56,7 @@ export function paramsDigest(params: Record<string, unknown>, crypto: StateCrypt
   return crypto.sha256(canonical);
 }
 
-/** The `c` field: binds a token to the identity the server's transport reported. */
-export function callerDigest(caller: string, crypto: StateCrypto = pureStateCrypto): string {
-  return crypto.sha256(`presa-caller:${caller}`);
-}
-
-/** The `<mac>` part: HMAC-SHA256 over `"p1." + payloadPart`. */
+/** The `<mac>` part: HMAC-SHA256 over `"p2." + payloadPart`. */
 export function macOf(key: Uint8Array, payloadPart: string, crypto: StateCrypto = pureStateCrypto): string {
   return crypto.hmacSha256(key, `${TOKEN_PREFIX}.${payloadPart}`);
 }

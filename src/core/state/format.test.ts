@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { callerDigest, macOf, paramsDigest } from "./digest";
+import { macOf, paramsDigest } from "./digest";
 import { base64Decode, base64urlDecode, base64urlEncode, constantTimeEqual, isJsonValue, isPresaPayload, keyFromSecret, splitToken, splitTokenDecoded } from "./format";
 import { McpError } from "../errors";
 
@@ -124,17 +124,12 @@ describe("paramsDigest", () => {
   });
 });
 
-describe("callerDigest and macOf", () => {
-  it("prefixes the caller with presa-caller:", () => {
-    expect(callerDigest("anonymous")).toBe(digestOf("presa-caller:anonymous"));
-    expect(callerDigest("a")).not.toBe(callerDigest("b"));
-  });
-
-  it("is HMAC-SHA256 over p1.<payload>, as WebCrypto computes it", async () => {
+describe("macOf", () => {
+  it("is HMAC-SHA256 over p2.<payload>, as WebCrypto computes it", async () => {
     const key = keyFromSecret("s3cret");
     const webKey = await crypto.subtle.importKey("raw", new Uint8Array(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    const expected = new Uint8Array(await crypto.subtle.sign("HMAC", webKey, utf8("p1.eyJ2IjoxfQ")));
-    expect(macOf(key, "eyJ2IjoxfQ")).toBe(base64urlEncode(expected));
+    const expected = new Uint8Array(await crypto.subtle.sign("HMAC", webKey, utf8("p2.eyJ2IjoyfQ")));
+    expect(macOf(key, "eyJ2IjoyfQ")).toBe(base64urlEncode(expected));
   });
 
   it("keyFromSecret is the UTF-8 bytes", () => {
@@ -155,16 +150,16 @@ describe("constantTimeEqual", () => {
   });
 });
 
-const payload = { v: 1, m: "tools/call", d: "d", c: "c", iat: 1, exp: 2, s: { step: 1 } };
+const payload = { v: 2, m: "tools/call", d: "d", c: "c", iat: 1, exp: 2, s: { step: 1 } };
 
 describe("isPresaPayload", () => {
   it.each([
     ["a full payload", payload, true],
     ["null state", { ...payload, s: null }, true],
     ["extra fields", { ...payload, x: 1 }, true],
-    ["v 2", { ...payload, v: 2 }, false],
-    ["v as string", { ...payload, v: "1" }, false],
-    ["no s", { v: 1, m: "m", d: "d", c: "c", iat: 1, exp: 2 }, false],
+    ["v 1 (the format before)", { ...payload, v: 1 }, false],
+    ["v as string", { ...payload, v: "2" }, false],
+    ["no s", { v: 2, m: "m", d: "d", c: "c", iat: 1, exp: 2 }, false],
     ["numeric m", { ...payload, m: 1 }, false],
     ["string exp", { ...payload, exp: "2" }, false],
     ["infinite iat", { ...payload, iat: Infinity }, false],
@@ -187,16 +182,16 @@ describe("isPresaPayload", () => {
 describe("splitToken", () => {
   const mac = base64urlEncode(new Uint8Array(32));
   it.each([
-    ["a well-formed token", `p1.eyJ2IjoxfQ.${mac}`, true],
-    ["another prefix", `p2.eyJ2IjoxfQ.${mac}`, false],
-    ["two parts", `p1.eyJ2IjoxfQ`, false],
-    ["four parts", `p1.eyJ2IjoxfQ.${mac}.x`, false],
-    ["empty payload", `p1..${mac}`, false],
-    ["short mac", `p1.eyJ2IjoxfQ.${mac.slice(0, 40)}`, false],
-    ["padded payload", `p1.eyJ2IjoxfQ==.${mac}`, false],
-    ["a payload with stray bits", `p1.eyJ2IjoxfR.${mac}`, false],
-    ["a mac with stray bits", `p1.eyJ2IjoxfQ.${mac.slice(0, 42)}B`, false],
-    ["a mac of another alphabet", `p1.eyJ2IjoxfQ.${mac.slice(0, 42)}+`, false],
+    ["a well-formed token", `p2.eyJ2IjoxfQ.${mac}`, true],
+    ["another prefix", `p1.eyJ2IjoxfQ.${mac}`, false],
+    ["two parts", `p2.eyJ2IjoxfQ`, false],
+    ["four parts", `p2.eyJ2IjoxfQ.${mac}.x`, false],
+    ["empty payload", `p2..${mac}`, false],
+    ["short mac", `p2.eyJ2IjoxfQ.${mac.slice(0, 40)}`, false],
+    ["padded payload", `p2.eyJ2IjoxfQ==.${mac}`, false],
+    ["a payload with stray bits", `p2.eyJ2IjoxfR.${mac}`, false],
+    ["a mac with stray bits", `p2.eyJ2IjoxfQ.${mac.slice(0, 42)}B`, false],
+    ["a mac of another alphabet", `p2.eyJ2IjoxfQ.${mac.slice(0, 42)}+`, false],
   ])("%s", (_name, token, ok) => {
     expect(splitToken(token) !== null).toBe(ok);
     // The server's variant accepts exactly the same tokens, and decodes the payload it checked.
@@ -208,7 +203,7 @@ describe("splitToken", () => {
   it("the server's variant agrees with splitToken on any text made of token pieces", () => {
     // A token's slots, each well-formed or broken one way, so valid and near-valid tokens both come up.
     const slots = fc.tuple(
-      fc.constantFrom("p1", "p2", "", "p1.", "P1"),
+      fc.constantFrom("p2", "p1", "", "p2.", "P2"),
       fc.constantFrom(".", "", ".."),
       fc.constantFrom("eyJ2IjoxfQ", "eyJ2IjoxfR", "", "eyJ2Ijox.fQ", "ey=="),
       fc.constantFrom(".", "", ".."),
@@ -224,7 +219,7 @@ describe("splitToken", () => {
         expect(decoded?.parts ?? null).toEqual(splitToken(token));
       }),
       // A valid token is one combination in about 3,600: given as an example, so it is always tried.
-      { numRuns: 3000, examples: [[["p1", ".", "eyJ2IjoxfQ", ".", mac, ""]]] },
+      { numRuns: 3000, examples: [[["p2", ".", "eyJ2IjoxfQ", ".", mac, ""]]] },
     );
     expect(valid).toBeGreaterThan(0);
   });

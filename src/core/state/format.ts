@@ -1,5 +1,5 @@
 /**
- * The presa v1 requestState token (docs/request-state.md): `p1.<payload>.<mac>`. These primitives
+ * The presa v2 requestState token (docs/request-state.md): `p2.<payload>.<mac>`. These primitives
  * are shared by the server, which signs and verifies, and the inspector, which decodes and checks.
  * Browser-safe: no Buffer, no node:crypto.
  */
@@ -7,15 +7,18 @@ import type { JsonValue } from "../protocol/types";
 import { isObject } from "../util/isObject";
 import { base64urlDecode, isBase64url, utf8DecodeStrict } from "./encoding";
 
-/** The first part of every presa v1 token; it names the format and its version. */
-export const TOKEN_PREFIX = "p1";
+/** The first part of every presa v2 token; it names the format and its version. */
+export const TOKEN_PREFIX = "p2";
+
+/** The version in the payload's `v`, the number in TOKEN_PREFIX. */
+export const TOKEN_VERSION = 2;
 
 /** Top-level params that change between rounds of one call, so the digest leaves them out. */
 export const DIGEST_EXCLUDED_PARAMS: readonly string[] = ["inputResponses", "requestState", "_meta"];
 
-/** The signed payload of a presa v1 token (docs/request-state.md, the field table). */
+/** The signed payload of a presa v2 token (docs/request-state.md, the field table). */
 export interface PresaPayload {
-  v: 1;
+  v: typeof TOKEN_VERSION;
   m: string;
   d: string;
   c: string;
@@ -24,7 +27,7 @@ export interface PresaPayload {
   s: JsonValue;
 }
 
-/** The three parts of a token that has the presa v1 shape; nothing in it is verified yet. */
+/** The three parts of a token that has the presa v2 shape; nothing in it is verified yet. */
 export interface PresaParts {
   prefix: typeof TOKEN_PREFIX;
   payload: string;
@@ -68,11 +71,11 @@ export function isJsonValue(value: unknown): value is JsonValue {
 
 /** Guard for a decoded payload; it checks shape only, the MAC is checked elsewhere. */
 export function isPresaPayload(value: unknown): value is PresaPayload {
-  return isObject(value) && value.v === 1 && hasPresaFields(value) && isJsonValue(value.s);
+  return isObject(value) && value.v === TOKEN_VERSION && hasPresaFields(value) && isJsonValue(value.s);
 }
 
 /**
- * The fields of a presa v1 payload other than `v`, with their types. `s` is only required to be present:
+ * The fields of a presa v2 payload other than `v`, with their types. `s` is only required to be present:
  * a payload from JSON.parse holds JSON values already (the server's verify), while isPresaPayload also
  * walks `s` for a value from anywhere.
  */
@@ -89,7 +92,7 @@ export function hasPresaFields(value: Record<string, unknown>): value is Record<
   );
 }
 
-/** Splits a token of the shape `p1.<base64url>.<base64url of 32 bytes>`; null for anything else. */
+/** Splits a token of the shape `p2.<base64url>.<base64url of 32 bytes>`; null for anything else. */
 export function splitToken(token: string): PresaParts | null {
   const parts = token.split(".");
   if (parts.length !== 3) return null;
@@ -105,7 +108,7 @@ export function splitToken(token: string): PresaParts | null {
  * once instead of checked here and decoded again by readPayloadPart (a server does both on every retry).
  */
 export function splitTokenDecoded(token: string): { parts: PresaParts; payload: Uint8Array } | null {
-  // splitToken's rules, read with indexOf: exactly two dots, "p1" before the first, a non-empty
+  // splitToken's rules, read with indexOf: exactly two dots, "p2" before the first, a non-empty
   // payload and a 43-character MAC (no array of parts is made on this per-retry path).
   const start = TOKEN_PREFIX.length + 1;
   if (!token.startsWith(`${TOKEN_PREFIX}.`)) return null;

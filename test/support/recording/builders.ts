@@ -14,7 +14,6 @@ import {
   type InputResponse,
   type InputResponses,
   type JsonValue,
-  callerDigest,
   decodeRequestState,
   keyFromSecret,
   macOf,
@@ -60,16 +59,16 @@ export interface TokenOptions {
 export function presaToken(options: TokenOptions = {}): string {
   const iat = options.iat ?? T0;
   const payload = {
-    v: 1 as const,
+    v: 2 as const,
     m: options.method ?? "tools/call",
     d: paramsDigest(options.params ?? { name: "two-steps", arguments: {} }),
-    c: callerDigest(options.caller ?? "anonymous"),
+    c: options.caller ?? "anonymous",
     iat,
     exp: iat + (options.ttlMs ?? 300_000),
     s: options.state ?? { step: 1 },
   };
   const part = encodePayloadPart(payload);
-  return `p1.${part}.${macOf(keyFromSecret(options.secret ?? SECRET), part)}`;
+  return `p2.${part}.${macOf(keyFromSecret(options.secret ?? SECRET), part)}`;
 }
 
 /** Builds a CallRecord event by event; times advance by `step` ms per event unless given. */

@@ -68,12 +68,12 @@ describe("export", () => {
     const controller = await record("auto");
     controller.session.connection.setState((s) => ({ settings: { ...s.settings, target: { kind: "url", url: "http://x/mcp", headers: [{ name: "Authorization", value: "Bearer secret-1" }, { name: "X-Trace", value: "keep" }] } } }));
     const redacted = sessionText(controller.session, false);
-    expect(redacted).not.toMatch(/p1\.[A-Za-z0-9_-]{10,}/);
+    expect(redacted).not.toMatch(/p2\.[A-Za-z0-9_-]{10,}/);
     expect(redacted).not.toContain("secret-1");
     expect(redacted).toContain(REDACTED);
     expect(redacted).toContain('"keep"');
     const kept = sessionText(controller.session, true);
-    expect(kept).toMatch(/p1\.[A-Za-z0-9_-]{10,}/);
+    expect(kept).toMatch(/p2\.[A-Za-z0-9_-]{10,}/);
     expect(kept).toContain("secret-1");
     const parsed = parseSession(redacted);
     expect(parsed.ok && parsed.session.calls.map((c) => c.target)).toEqual(["greet", "two-steps"]);

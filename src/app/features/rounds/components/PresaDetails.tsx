@@ -37,7 +37,7 @@ function ScopeList({ check }: { check: ScopeCheck }) {
   );
 }
 
-/** A presa v1 token: its payload, its scope against the call, and a MAC check with a pasted key. */
+/** A presa v2 token: its payload, its scope against the call, and a MAC check with a pasted key. */
 export function PresaDetails({ token, decoded, scope }: { token: string; decoded: Presa; scope: TokenScope | undefined }) {
   const now = useNow(true);
   const [key, setKey] = useState("");

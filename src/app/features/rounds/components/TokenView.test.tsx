@@ -25,7 +25,7 @@ describe("TokenView", () => {
     render(<TokenView token={presaToken({ params, state: { step: 1 } })} scope={scope} />);
     const view = screen.getByRole("group", { name: "Request state" });
     expect(view.getAttribute("data-kind")).toBe("presa");
-    expect(within(view).getByText("presa v1")).toBeTruthy();
+    expect(within(view).getByText("presa v2")).toBeTruthy();
     expect(within(view).getByText("tools/call")).toBeTruthy();
     expect(within(view).getByText('{"step":1}')).toBeTruthy();
     expect(within(view).getByText(/method matches/)).toBeTruthy();
@@ -77,8 +77,9 @@ describe("TokenView", () => {
 
   it.each([
     ["empty", ""],
-    ["dots", "p1...."],
-    ["a broken presa token", `p1.${b64url('{"v":2}')}.${b64url("x".repeat(32))}`],
+    ["dots", "p2...."],
+    ["a token of the format before", `p1.${b64url('{"v":1}')}.${b64url("x".repeat(32))}`],
+    ["a broken presa token", `p2.${b64url('{"v":3}')}.${b64url("x".repeat(32))}`],
     ["markup", '<img src=x onerror="alert(1)">'],
     ["huge", `{${"a".repeat(2_000_000)}`],
     ["a JWE", `${b64url('{"alg":"dir"}')}.a.b.c.d`],

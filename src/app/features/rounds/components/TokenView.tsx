@@ -9,7 +9,7 @@ import { useNow } from "./useNow";
 
 type Jwt = Extract<DecodedState, { kind: "jwt" }>;
 
-const KIND_LABEL: Record<DecodedState["kind"], string> = { presa: "presa v1", jwt: "JWT", json: "JSON", opaque: "opaque" };
+const KIND_LABEL: Record<DecodedState["kind"], string> = { presa: "presa v2", jwt: "JWT", json: "JSON", opaque: "opaque" };
 
 function JwtDetails({ decoded }: { decoded: Jwt }) {
   const now = useNow(decoded.expiresAt !== undefined);

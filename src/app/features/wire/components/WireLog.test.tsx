@@ -25,7 +25,7 @@ const small = [
   requestFrame(1, "tools/list"),
   resultFrame(1, "tools/list", { tools: [] }, 12),
   requestFrame(2, "tools/call", { name: "two-steps" }),
-  resultFrame(2, "tools/call", { resultType: "input_required", requestState: "p1.abc" }, 40),
+  resultFrame(2, "tools/call", { resultType: "input_required", requestState: "p2.abc" }, 40),
   notificationFrame("notifications/progress"),
   brokenFrame('{"jsonrpc":"2.0", <b>broken</b>', "Unexpected token <"),
 ];
