@@ -13,7 +13,10 @@ export interface HttpHandlerOptions {
   allowedOrigins?: readonly string[];
   /** Host header values allowed (DNS rebinding); default loopback names. */
   allowedHosts?: readonly string[];
-  /** The identity requestState tokens are bound to; default a digest of Authorization. */
+  /**
+   * The identity requestState tokens are bound to; default `auth:` + a SHA-256 of Authorization, or
+   * "anonymous". Tokens carry it as it is (their `c` field), so return a digest or an id, never a credential.
+   */
   callerOf?: (req: IncomingMessage) => string;
 }
 
