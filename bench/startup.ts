@@ -21,9 +21,10 @@ import { APP_DIR, launchChromium } from "./lib/browser";
 import { median } from "./lib/stats";
 import { freePort } from "../test/support/freePort";
 
-// A trial's time moves by ±30 ms with what the machine does meanwhile: the median of 15 has a standard
-// error of about 10 ms, where 7 had about 14 ms (issue 21: run medians spread over 0.23-0.27x).
-const TRIALS = 15;
+// A trial of ours takes 140-320 ms on this 2-core machine with nothing else running (pausing between
+// trials changes nothing): the median of 15 moved by about 13 ms from run to run, the ratio by about
+// 0.015 (0.22-0.27x over eleven runs). 31 trials a side take the standard error down by about a third.
+const TRIALS = 31;
 
 interface Official {
   url: string;
