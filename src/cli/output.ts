@@ -12,10 +12,10 @@ export type AnsweredBy = Map<string, string>;
 
 export const byKey = (round: number, key: string): string => `${round}\u0000${key}`;
 
-/** A decoded token in one line: the presa payload's state and times, a JWT's claims, or why it is opaque. */
+/** A decoded token in one line: the presa payload's method, caller, state and times, a JWT's claims, or why it is opaque. */
 export function describeState(d: DecodedState | undefined): unknown {
   if (!d) return undefined;
-  if (d.kind === "presa") return { kind: "presa", method: d.payload.m, state: d.payload.s, issuedAt: new Date(d.issuedAt).toISOString(), expiresAt: new Date(d.expiresAt).toISOString() };
+  if (d.kind === "presa") return { kind: "presa", method: d.payload.m, caller: d.payload.c, state: d.payload.s, issuedAt: new Date(d.issuedAt).toISOString(), expiresAt: new Date(d.expiresAt).toISOString() };
   if (d.kind === "jwt") return { kind: "jwt", alg: d.alg, payload: d.payload };
   if (d.kind === "json") return { kind: "json", value: d.value };
   return { kind: "opaque", length: d.length, reason: d.reason };

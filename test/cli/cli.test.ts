@@ -58,8 +58,10 @@ describe("presa-inspector", { timeout: 45000 }, () => {
       expect(json.revision).toBe(revision);
       expect(json.result.content[0]?.text).toBe("Ada likes blue");
       expect(json.rounds.map((r) => r.inputs.map((i) => [i.question, i.by]))).toEqual([[["form: Name?", "answers file: Ada's name"]], [["form: Color?", "answers file: blue"]]]);
-      // 2026-07-28 carries the state in requestState, decoded for the reader; the initialize era has none.
-      if (revision === "2026-07-28") expect(json.rounds[1]?.decodedState).toMatchObject({ kind: "presa", state: { name: "Ada" } });
+      // 2026-07-28 carries the state in requestState, decoded for the reader (with the caller the server
+      // bound it to: no Authorization over HTTP, the stdio transport's name); the initialize era has none.
+      const caller = _name === "HTTP" ? "anonymous" : "stdio";
+      if (revision === "2026-07-28") expect(json.rounds[1]?.decodedState).toMatchObject({ kind: "presa", caller, state: { name: "Ada" } });
       else expect(json.rounds.every((r) => r.decodedState === undefined)).toBe(true);
     });
   });
