@@ -3,6 +3,7 @@ import { McpError, toMcpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import { checkInputRequest } from "../mcp/answerInput";
 import type { ClientEvent } from "../mcp/events";
+import type { ModernRequestOptions } from "../mcp/modernRequest";
 import { ErrorCode } from "../protocol/codes";
 import type { Era } from "../protocol/revisions";
 import type { InputRequest, InputResponse, InputResponses } from "../protocol/types";
@@ -20,11 +21,7 @@ export interface TaskHost {
   readonly callId: string;
   /** The call's own cancellation. */
   readonly signal: AbortSignal;
-  request(
-    method: string,
-    params: Record<string, unknown>,
-    options: { id?: RequestId; timeoutMs?: number; signal?: AbortSignal; retriedAs?: (id: RequestId) => void },
-  ): Promise<Record<string, unknown>>;
+  request(method: string, params: Record<string, unknown>, options: Pick<ModernRequestOptions, "id" | "timeoutMs" | "signal" | "retriedAs">): Promise<Record<string, unknown>>;
   newId(): RequestId;
   emit(event: ClientEvent): void;
   /** Answers one question with the client's input handlers, the same path every other input takes. */
