@@ -7,11 +7,11 @@ import type { JsonValue } from "../protocol/types";
 import { isObject } from "../util/isObject";
 import { base64urlDecode, isBase64url, utf8DecodeStrict } from "./encoding";
 
-/** The first part of every presa v2 token; it names the format and its version. */
-export const TOKEN_PREFIX = "p2";
-
-/** The version in the payload's `v`, the number in TOKEN_PREFIX. */
+/** The version in the payload's `v`. */
 export const TOKEN_VERSION = 2;
+
+/** The first part of every presa v2 token; it names the format and its version. */
+export const TOKEN_PREFIX = `p${TOKEN_VERSION}` as const;
 
 /** Top-level params that change between rounds of one call, so the digest leaves them out. */
 export const DIGEST_EXCLUDED_PARAMS: readonly string[] = ["inputResponses", "requestState", "_meta"];
