@@ -1,6 +1,6 @@
 // The dependency rules eslint's import-x/no-cycle cannot state: it skips type-only imports, while
 // these rules see them (tsPreCompilationDeps). Run by `npm run lint` (depcruise); proved to fail on
-// a fixture by src/test/architecture.test.ts. Deep imports into src/core are refused by eslint.config.js.
+// a fixture by test/architecture/architecture.test.ts. Deep imports into src/core are refused by eslint.config.js.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [

@@ -11,6 +11,6 @@ export default defineConfig({
     hookTimeout: 300_000,
     maxConcurrency: 4,
     pool: "forks",
-    reporters: ["default", "./test/interop/tableReporter.ts"],
+    reporters: ["default", "./test/support/interop/tableReporter.ts"],
   },
 });

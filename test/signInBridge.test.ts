@@ -4,7 +4,7 @@
  * against the protected demo (real authorization server), and so do the MCP POSTs.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { closeBridges, testBridge } from "../src/bridge/testKit";
+import { closeBridges, testBridge } from "./support/bridge";
 import { OAuthClient, connect, text, type Client, bridgeFetch, StreamableHttpTransport } from "../src/core";
 import { signInAgent, startProtectedDemo, type ProtectedDemo } from "../src/server/auth";
 import { demoServer } from "../src/server/demo";

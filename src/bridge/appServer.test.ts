@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startAppServer, type RunningAppServer } from "./appServer";
-import { REPO } from "./testKit";
+import { REPO } from "../../test/support/bridge";
 
 function get(port: number, path: string, host = `127.0.0.1:${port}`, method = "GET"): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {

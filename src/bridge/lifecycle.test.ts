@@ -6,7 +6,7 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { REPO } from "./testKit";
+import { REPO } from "../../test/support/bridge";
 import { SHUTDOWN_BOUND_MS } from "./shutdown";
 
 const TSX = `${REPO}/node_modules/.bin/tsx`;

@@ -5,7 +5,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO } from "./testKit";
+import { REPO } from "../../test/support/bridge";
 
 const TSX = `${REPO}/node_modules/.bin/tsx`;
 /** The documented bound: one noisy session adds at most this much to the bridge's idle RSS. */

@@ -3,9 +3,9 @@
 // that is not there; the bridge stays up through all of them.
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, connect, text, type McpError, type Frame, BridgeStdioTransport, bridgeInfo, type BridgeEndpoint, type ExitInfo } from "../core";
-import { answers } from "../test/seed";
+import { answers } from "../../test/support/seed";
 import type { RunningBridge } from "./server";
-import { closeBridges, demoStdioSpec, fixtureSpec, nodeScript, testBridge } from "./testKit";
+import { closeBridges, demoStdioSpec, fixtureSpec, nodeScript, testBridge } from "../../test/support/bridge";
 
 afterAll(closeBridges);
 

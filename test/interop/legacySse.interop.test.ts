@@ -5,10 +5,10 @@
  * back as the spec's backwards-compatibility section says.
  */
 import { describe, expect, it } from "vitest";
-import { handlers, useEverything } from "./support";
+import { handlers, useEverything } from "../support/interop/support";
 import { connect, text, type Client, AutoHttpTransport, bridgeFetch, LegacySseTransport } from "../../src/core";
-import { testBridge } from "../../src/bridge/testKit";
-import { record } from "./table";
+import { testBridge } from "../support/bridge";
+import { record } from "../support/interop/table";
 
 describe("server-everything over HTTP+SSE (2024-11-05 transport)", () => {
   const everything = useEverything("sse");

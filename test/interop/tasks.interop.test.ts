@@ -9,10 +9,10 @@
  */
 import { Client as SdkClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
-import { resultText, useEverything, useOurDemoServer } from "./support";
+import { resultText, useEverything, useOurDemoServer } from "../support/interop/support";
 import { StreamableHttpTransport, connect, isObject, text, type ElicitParams } from "../../src/core";
-import { validateFrames } from "../../src/test/harness";
-import { record } from "./table";
+import { validateFrames } from "../support/harness";
+import { record } from "../support/interop/table";
 
 describe("the SDK 2.x client ↔ our task tools", () => {
   const ours = useOurDemoServer();
