@@ -99,7 +99,7 @@ export default defineConfig(
   },
   {
     // Specs take test/expect from e2e/support/test.ts, whose fixture fails a test on a console error
-    // or an uncaught page error (issue 15); types may still come from @playwright/test.
+    // or an uncaught page error; types may still come from @playwright/test.
     files: ["e2e/**/*.spec.ts"],
     rules: {
       "no-restricted-imports": ["error", { paths: [{ name: "@playwright/test", importNames: ["test", "expect"], message: "Import test and expect from ./support/test: it fails the test on console errors and uncaught page errors." }] }],

@@ -1,5 +1,5 @@
 /**
- * Sign-in through the bridge (issue 18): the app will route metadata, registration and token requests
+ * Sign-in through the bridge: the app will route metadata, registration and token requests
  * through the bridge's /forward when a server allows no CORS; here the core flow does exactly that
  * against the protected demo (real authorization server), and so do the MCP POSTs.
  */

@@ -1,5 +1,5 @@
-// `npm start`'s app server and `npm run dev`'s Vite dev server (issue 20 point 4, issue 15 item 7):
-// never framed, the build's files only, the bridge handed over in index.html to its own Host only.
+// `npm start`'s app server (the production build users run) and `npm run dev`'s Vite dev server:
+// never framed (no clickjacking), the build's files only, the bridge handed over in index.html to its own Host only.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";

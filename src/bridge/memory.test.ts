@@ -1,4 +1,4 @@
-// Issue 20: the bridge's memory is bounded in bytes. A spawned server prints 400 lines of 1 MiB (it
+// The bridge's memory is bounded in bytes, whatever a spawned server prints. A spawned server prints 400 lines of 1 MiB (it
 // took the old bridge from 78 MB to 541 MB RSS); the real bridge process's RSS is sampled while no
 // page reads, while a page reads slowly, and while a page reads everything, and must stay under the
 // bound the README documents. The server is paused (its writes block) instead of being buffered.

@@ -204,7 +204,7 @@ describe("the demo server's stdio entry through the bridge", async () => {
   }, 15_000);
 });
 
-describe("sessions and their slots (issue 20)", async () => {
+describe("sessions and their slots", async () => {
   const bridge = await testBridge();
   const endpoint = { url: bridge.url, token: bridge.token };
 
@@ -241,7 +241,7 @@ describe("sessions and their slots (issue 20)", async () => {
   }, 20_000);
 });
 
-describe("a paused session (issue 20)", async () => {
+describe("a paused session", async () => {
   const bridge = await testBridge();
 
   it("a server paused because nobody reads is stopped within one grace period, its exit seen", async () => {

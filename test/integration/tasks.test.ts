@@ -1,4 +1,4 @@
-// Issue 16: calls that run as tasks and stop to ask, in both eras (2026-07-28 tasks extension,
+// Calls that run as tasks and stop to ask, in both eras (2026-07-28 tasks extension,
 // 2025-11-25 core tasks) over both transports, against the demo server's `deploy` and `release`.
 // Every frame is validated against the official schemas (the core schema of the revision, and the
 // ext-tasks schema for the extension's methods).

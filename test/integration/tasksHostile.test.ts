@@ -1,4 +1,4 @@
-// Issue 16 §5: tasks that misbehave (the hostile server's task tools), in both eras over both
+// Tasks that misbehave (the hostile server's task tools), in both eras over both
 // transports. Each ends in an error in words, with bounded polling, and the session keeps working.
 import { afterEach, describe, expect, it } from "vitest";
 import { text, type McpError } from "../../src/core";

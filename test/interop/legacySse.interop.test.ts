@@ -1,5 +1,5 @@
 /**
- * The 2024-11-05 HTTP+SSE transport (issue 18 §4) against @modelcontextprotocol/server-everything in
+ * The 2024-11-05 HTTP+SSE transport (what older servers still speak) against @modelcontextprotocol/server-everything in
  * its SSE mode (`dist/index.js sse`: GET /sse names POST /message?sessionId=… in its endpoint event),
  * directly and through "auto", which POSTs initialize as Streamable HTTP first, gets a 4xx and falls
  * back as the spec's backwards-compatibility section says.

@@ -1,5 +1,5 @@
 /**
- * Tasks and the official TypeScript SDK 2.4 (issue 16): the SDK has no task runtime (its typed surface
+ * Tasks and the official TypeScript SDK 2.4: the SDK has no task runtime (its typed surface
  * leaves tasks/* out: "Task methods are 2025-11-25 wire vocabulary with no SDK runtime"), so it never
  * declares the extension nor sends a `task` parameter. What must hold is that it still works with our
  * task tools where it can: `deploy` (taskSupport optional) runs inline with its questions answered by

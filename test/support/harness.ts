@@ -275,7 +275,7 @@ export function validateFrames(events: readonly ClientEvent[], revision: string)
     let takesTasks = false;
     let under = named ?? revision;
     if (typeof message.method === "string") {
-      // 2025-11-25: a request with `params.task` is answered with a CreateTaskResult (issue 16).
+      // 2025-11-25: a request with `params.task` is answered with a CreateTaskResult.
       const caps = meta[META.clientCapabilities];
       // 2026-07-28: a client that declared the tasks extension may be answered with resultType "task".
       const takesTasks = isObject(caps) && isObject(caps.extensions) && isObject(caps.extensions["io.modelcontextprotocol/tasks"]);

@@ -25,7 +25,7 @@ export const CLIENT_SCENARIOS: readonly { scenario: string; revision: string }[]
 ];
 
 /**
- * The client authorization scenarios (issue 18): those both requirements files list, the ones only
+ * The client authorization scenarios: those both requirements files list, the ones only
  * 2026-07-28 lists, and the 2025-03-26 back-compat pair (which no requirements file lists). The
  * extension ones (client credentials, DPoP, enterprise, workload identity) are not among them.
  */

@@ -16,7 +16,7 @@ export function prefetchForms(): Promise<unknown> {
 }
 
 /**
- * Once the live session is first connected, fetches the forms code ahead (issue 15 item 7), so the
+ * Once the live session is first connected, fetches the forms code ahead, so the
  * first question of a page appears as fast as later ones. Not in the first view: it starts after the
  * connection, when the page is idle. A failed fetch is tried again at the next connection. Returns the undo.
  */

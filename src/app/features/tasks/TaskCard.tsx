@@ -85,7 +85,7 @@ function Ending({ task }: { task: TaskView }) {
 }
 
 /**
- * A call that became a task (issue 16): its status over time, its polls and their timing, the answers
+ * A call that became a task: its status over time, its polls and their timing, the answers
  * sent and how they travelled, Cancel, and how it ended. Nothing for an ordinary call.
  */
 export function TaskCard({ call }: { call: CallRecord }) {

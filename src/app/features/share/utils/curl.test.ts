@@ -32,7 +32,7 @@ describe("curlCommand", () => {
   it.each<[string, ReturnType<typeof req>, Record<string, string>, unknown, string[]]>([
     ["a resources/read names the URI", req("resources/read", { uri: "demo://weather", _meta: MODERN }), {}, undefined, ["-H 'Mcp-Name: demo://weather'"]],
     ["a list has no Mcp-Name", req("tools/list", { _meta: MODERN }), {}, undefined, ["-H 'Mcp-Method: tools/list'"]],
-    // A task's requests (issue 16, ext-tasks routing headers): Mcp-Name carries the task id.
+    // A task's requests (the tasks extension's routing headers): Mcp-Name carries the task id.
     ["a tasks/get names the task", req("tasks/get", { taskId: "t-42", _meta: MODERN }), {}, undefined, ["-H 'Mcp-Method: tasks/get'", "-H 'Mcp-Name: t-42'"]],
     [
       "a tasks/update names the task",
