@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "./support/test";
-import { answerForm, openApp, pick, result, run } from "./support/app";
+import { answerForm, openApp, pick, result, run, useRevision } from "./support/app";
 import { DEMO_URL } from "./support/ports";
 
 async function recordTwoCalls(page: Page): Promise<void> {
@@ -87,4 +87,26 @@ test("a file that is not a session is refused, with the reason", async ({ page }
   await page.getByLabel("Import session").setInputFiles({ name: "notes.json", mimeType: "application/json", buffer: Buffer.from('{"hello": "world"}') });
   await expect(page.getByRole("toolbar", { name: "QA and demos" }).getByRole("alert")).toContainText("notes.json: not a presa inspector session");
   await expect(page.getByRole("main", { name: "Recording" })).toHaveCount(0);
+});
+
+test("a replay on another revision names the field that differs and says only the envelope differs", async ({ page }) => {
+  test.setTimeout(90_000);
+  await openApp(page);
+  await useRevision(page, "2025-11-25");
+  await pick(page, /^greet/);
+  await run(page);
+  await answerForm(page, "Who should I greet?", { name: "Grace" });
+  await expect(result(page)).toContainText("Hello, Grace!");
+  const { path } = await exportSession(page);
+
+  await useRevision(page, "2026-07-28");
+  await page.getByLabel("Import session").setInputFiles(path);
+  const recording = page.getByRole("main", { name: "Recording" });
+  await recording.getByRole("button", { name: "Replay against this server" }).click();
+  const report = recording.getByRole("region", { name: "Replay report" });
+  const outcome = report.getByRole("article", { name: "Replay of tools/call greet" }).getByLabel("Result envelope only");
+  // The text reads the same on both sides, so it is shown once, never as "Hello, Grace! → Hello, Grace!".
+  await expect(outcome.locator("del")).toHaveCount(0);
+  await expect(outcome).toContainText("Only protocol envelope fields differ");
+  await expect(outcome.getByRole("list", { name: "Fields that differ" })).toHaveText('resultType: (absent) → "complete"');
 });

@@ -4,7 +4,7 @@
  * Every string from a server goes through safeText: escape sequences are shown, never obeyed.
  */
 import { isObject, type DecodedState, type InputRequest } from "../core";
-import { groupRounds, questionOf, type CallDiff, type CallRecord, type RoundDiff } from "../core/recording";
+import { differenceWords, groupRounds, MAX_FIELD_DIFFERENCES, questionOf, type CallDiff, type CallRecord, type RoundDiff } from "../core/recording";
 import { safeText } from "./terminal";
 
 /** Who answered each question of a call, by `round\0key`: "answers file: <name>", "terminal", "declined", ... */
@@ -120,7 +120,11 @@ function outcomeWords(o: CallDiff["outcome"]["before"]): string {
 /** Every difference of one replayed call, one sentence each, rounds first; empty when it behaved as recorded. */
 export function diffSentences(d: CallDiff): string[] {
   const out = d.rounds.filter((r) => r.change !== "same").map(roundWords);
-  if (d.outcome.change === "changed") out.push(`outcome changed: ${outcomeWords(d.outcome.before)} → ${outcomeWords(d.outcome.after)}`);
+  if (d.outcome.change === "changed") {
+    const fields = d.outcome.fields.slice(0, MAX_FIELD_DIFFERENCES).map(differenceWords).join("; ");
+    if (d.outcome.envelopeOnly) out.push(`outcome differs only in protocol envelope fields: ${fields}`);
+    else out.push(`outcome changed: ${outcomeWords(d.outcome.before)} → ${outcomeWords(d.outcome.after)}${fields ? ` (${fields})` : ""}`);
+  }
   return out.map(safeText);
 }
 

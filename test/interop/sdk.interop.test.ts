@@ -124,4 +124,22 @@ describe("the SDK 2.x client ↔ our demo server", () => {
       }
     });
   }
+
+  for (const era of ["2026-07-28", "2025-11-25"] as const) {
+    it(`on ${era}: a decline or cancel of two-steps' second question ends in words, never "undefined"`, async ({ task }) => {
+      record(task, { area: "SDK 2.x", scenario: "SDK client → our server: two-steps declined and cancelled", revision: era });
+      for (const action of ["decline", "cancel"] as const) {
+        const client = sdkClient(era === "2026-07-28");
+        client.setRequestHandler("elicitation/create", (request) => (request.params.message === "Name?" ? { action: "accept", content: { name: "Ada" } } : { action }));
+        await client.connect(new StreamableHTTPClientTransport(new URL(ours.url)));
+        try {
+          const result = await client.callTool({ name: "two-steps", arguments: {} });
+          expect(result.isError).toBe(true);
+          expect(resultText(result)).toBe(`Stopped at the second question (color): the user ${action === "decline" ? "declined" : "cancelled"}. Ada gave no colour.`);
+        } finally {
+          await client.close();
+        }
+      }
+    });
+  }
 });

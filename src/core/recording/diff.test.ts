@@ -79,3 +79,30 @@ describe("stableJson", () => {
     expect(stableJson(v)).toBe(expected);
   });
 });
+
+describe("the fields a changed result differs in", () => {
+  it("names resultType when a 2025-11-25 recording is replayed on 2026-07-28, and says only the envelope differs", () => {
+    const before = { ...twoSteps(), result: text("Hello, Grace!") };
+    const after = { ...twoSteps(), result: { ...text("Hello, Grace!"), resultType: "complete" } };
+    const d = diffCall(before, after);
+    expect(d.same).toBe(false);
+    expect(d.outcome.change).toBe("changed");
+    expect(d.outcome.fields).toEqual([{ path: "resultType", after: "complete", envelope: true }]);
+    expect(d.outcome.envelopeOnly).toBe(true);
+  });
+
+  it("lists a content change by its path, not as envelope", () => {
+    const d = diffCall(twoSteps(), twoSteps("Color?", "Ada likes BLUE"));
+    expect(d.outcome.fields).toEqual([{ path: "content[0].text", before: "Ada likes blue", after: "Ada likes BLUE", envelope: false }]);
+    expect(d.outcome.envelopeOnly).toBe(false);
+  });
+
+  it("has no fields when the result is the same, or when one side is an error", () => {
+    expect(diffCall(twoSteps(), twoSteps()).outcome.fields).toEqual([]);
+    const failed = { ...twoSteps(), result: undefined, error: { code: -32602, message: "bad token" } } as never;
+    const d = diffCall(twoSteps(), failed);
+    expect(d.outcome.change).toBe("changed");
+    expect(d.outcome.fields).toEqual([]);
+    expect(d.outcome.envelopeOnly).toBe(false);
+  });
+});

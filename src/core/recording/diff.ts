@@ -2,6 +2,7 @@ import { isObject, type InputRequest } from "../index";
 import type { CallRecord } from "./model";
 import { groupRounds, type InputView } from "./rounds";
 import { pairInput } from "./replayMatch";
+import { fieldDifferences, type FieldDifference } from "./fieldDiff";
 
 export type Change = "same" | "changed" | "added" | "removed";
 
@@ -28,7 +29,18 @@ export interface CallDiff {
   replayedCallId: string | undefined;
   same: boolean;
   rounds: RoundDiff[];
-  outcome: { change: "same" | "changed"; before: Outcome; after: Outcome };
+  outcome: OutcomeDiff;
+}
+
+/** The outcome of a call against its recording, with the fields that differ when it changed. */
+export interface OutcomeDiff {
+  change: "same" | "changed";
+  before: Outcome;
+  after: Outcome;
+  /** Where the two results differ, field by field (empty when the same or when either is not a result). */
+  fields: FieldDifference[];
+  /** True when every difference is a protocol envelope field (`resultType`, `_meta`): the server said the same thing. */
+  envelopeOnly: boolean;
 }
 
 /** JSON with object keys sorted, so two equal values print the same whatever order they were built in. */
@@ -90,6 +102,7 @@ export function diffCall(recorded: CallRecord, replayed: CallRecord | undefined)
   });
   const o = { before: outcomeOf(recorded), after: outcomeOf(replayed) };
   const outcomeSame = stableJson(o.before) === stableJson(o.after);
+  const fields = !outcomeSame && o.before.kind === "result" && o.after.kind === "result" ? fieldDifferences(o.before.value, o.after.value) : [];
   return {
     method: recorded.method,
     target: recorded.target,
@@ -97,6 +110,6 @@ export function diffCall(recorded: CallRecord, replayed: CallRecord | undefined)
     replayedCallId: replayed?.callId,
     same: outcomeSame && rounds.every((r) => r.change === "same"),
     rounds,
-    outcome: { change: outcomeSame ? "same" : "changed", ...o },
+    outcome: { change: outcomeSame ? "same" : "changed", ...o, fields, envelopeOnly: fields.length > 0 && fields.every((f) => f.envelope) },
   };
 }

@@ -8,6 +8,7 @@ export * from "./wireEntry";
 export * from "./rounds";
 export * from "./sessionFile";
 export * from "./diff";
+export * from "./fieldDiff";
 export * from "./replayMatch";
 export * from "./replay";
 export * from "./record";

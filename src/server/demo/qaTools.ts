@@ -3,6 +3,7 @@
 import { elicit } from "../../core";
 import type { ChangeFeed } from "../changes";
 import { inputRequired, inputResponse, type HandlerContext, type ToolDefinition } from "../definitions";
+import { notAccepted } from "./answers";
 
 type Answers = Record<string, string>;
 
@@ -30,8 +31,9 @@ export const setupWizard: ToolDefinition = {
     const asked = WIZARD_STEPS[state.step - 1];
     if (asked) {
       const answer = answerOf(ctx, asked.key);
-      if (!answer || answer.action !== "accept") return `Setup stopped at step ${state.step}: ${answer?.action ?? "no answer"}`;
-      answers[asked.key] = String(answer.content?.[asked.key]);
+      const stopped = notAccepted(answer);
+      if (stopped) return `Setup stopped at step ${state.step} (${asked.key}): ${stopped}.`;
+      answers[asked.key] = String(answer?.content?.[asked.key]);
     }
     const next = WIZARD_STEPS[state.step];
     if (next) {

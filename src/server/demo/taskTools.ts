@@ -5,8 +5,9 @@
  * that does not, with the same questions as ordinary input rounds.
  */
 import { elicit, isObject, type JsonValue } from "../../core";
-import { inputRequired, inputResponse, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
+import { inputRequired, inputResponse, toolError, type HandlerContext, type InputRequired, type ToolDefinition } from "../definitions";
 import { sleep } from "../tasks/sleep";
+import { notAccepted } from "./answers";
 
 const ENVIRONMENTS = ["staging", "production"];
 
@@ -44,10 +45,16 @@ export const deploy: ToolDefinition = {
   execution: {
     taskSupport: "optional",
     // An input round before the task exists (MRTR on 2026-07-28): where to deploy, unless given.
-    beforeTask: (args, ctx) => {
+    beforeTask: (args, ctx): InputRequired | JsonValue => {
       if (typeof args.environment === "string") return { environment: args.environment };
-      const answer = accepted(ctx, "environment");
-      if (answer && typeof answer.environment === "string") return { environment: answer.environment };
+      const given = inputResponse(ctx, "environment");
+      if (given !== undefined) {
+        // A refusal ends the flow in words; asking again would loop until the round cap.
+        const stopped = notAccepted(given);
+        if (stopped) return { stopped };
+        const environment = accepted(ctx, "environment")?.environment;
+        return typeof environment === "string" ? { environment } : { stopped: "the answer has no environment" };
+      }
       return inputRequired({
         environment: elicit("Where should this deployment go?", {
           type: "object",
@@ -60,6 +67,7 @@ export const deploy: ToolDefinition = {
   handler: async (args, ctx) => {
     const service = typeof args.service === "string" ? args.service : "web";
     const state = stateOf(ctx);
+    if (typeof state.stopped === "string") return toolError(`Deployment of ${service} stopped before it began: ${state.stopped} (where to deploy).`);
     const environment = typeof state.environment === "string" ? state.environment : "staging";
     const stepMs = stepMsOf(args);
     if (state.phase !== "confirm") {
@@ -75,6 +83,9 @@ export const deploy: ToolDefinition = {
         { phase: "confirm", environment },
       );
     }
+    const golive = inputResponse(ctx, "golive");
+    const refused = notAccepted(golive);
+    if (refused) return toolError(`Deployment of ${service} to ${environment} stopped: ${refused} (Go live?).`);
     if (accepted(ctx, "golive")?.confirm !== true) return toolError(`Deployment of ${service} to ${environment} stopped: not confirmed`);
     await work(ctx, ["Switching traffic", "Checking health"], 4, 5, stepMs);
     return `Deployed ${service} to ${environment}`;
@@ -98,6 +109,8 @@ export const release: ToolDefinition = {
       );
     }
     if (state.phase === "version") {
+      const refused = notAccepted(inputResponse(ctx, "version"));
+      if (refused) return toolError(`Release stopped at the first question (version): ${refused}.`);
       const version = accepted(ctx, "version")?.version;
       if (typeof version !== "string") return toolError("Release stopped: no version given");
       await work(ctx, [`Writing notes for ${version}`], 2, 4, stepMs);
@@ -107,6 +120,8 @@ export const release: ToolDefinition = {
       );
     }
     const version = String(state.version);
+    const refused = notAccepted(inputResponse(ctx, "approve"));
+    if (refused) return toolError(`Release ${version} stopped at the second question (notes): ${refused}.`);
     if (accepted(ctx, "approve")?.approve !== true) return toolError(`Release ${version} stopped: notes not approved`);
     await work(ctx, ["Tagging", "Publishing"], 3, 4, stepMs);
     return `Released ${version}`;

@@ -11,13 +11,12 @@ import {
 } from "../../core";
 import { inputRequired, inputResponse, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
 import { greet } from "./seedTools";
+import { acceptedText, notAccepted } from "./answers";
 
 function elicited(ctx: HandlerContext, key: string): ElicitResult | undefined {
   const r = inputResponse(ctx, key);
   return isObject(r) && typeof r.action === "string" ? (r as ElicitResult) : undefined;
 }
-
-type Named = { content?: Record<string, unknown> } | undefined;
 
 /**
  * The seed's two-steps with forms a person can fill: the seed's bare `{type: "object"}` schemas suit
@@ -34,14 +33,23 @@ export function twoStepsTool(options: { description: string; colorQuestion: stri
         return inputRequired({ name: elicit("Name?", { type: "object", properties: { name: { type: "string", title: "Name" } }, required: ["name"] }) }, { step: 1 });
       }
       if (step === 1) {
-        const name = String((inputResponse(ctx, "name") as Named)?.content?.name);
+        const answer = inputResponse(ctx, "name");
+        const stopped = notAccepted(answer);
+        if (stopped) return toolError(`Stopped at the first question (name): ${stopped}.`);
+        const name = acceptedText(answer, "name");
+        if (name === undefined) return toolError("Stopped at the first question (name): the answer has no name.");
         return inputRequired(
           { color: elicit(options.colorQuestion, { type: "object", properties: { color: { type: "string", title: "Color" } }, required: ["color"] }) },
           { step: 2, name },
         );
       }
-      const color = String((inputResponse(ctx, "color") as Named)?.content?.color);
-      return `${String((ctx.state as { name?: string }).name)} likes ${options.colorShown(color)}`;
+      const name = String((ctx.state as { name?: string }).name);
+      const answer = inputResponse(ctx, "color");
+      const stopped = notAccepted(answer);
+      if (stopped) return toolError(`Stopped at the second question (color): ${stopped}. ${name} gave no colour.`);
+      const color = acceptedText(answer, "color");
+      if (color === undefined) return toolError(`Stopped at the second question (color): the answer has no color.`);
+      return `${name} likes ${options.colorShown(color)}`;
     },
   };
 }
@@ -129,7 +137,8 @@ const onboard: ToolDefinition = {
     if (!kept.welcome) missing.welcome = sample("Write a one-line welcome for a new user of a project workspace.", { maxTokens: 60 });
     if (Object.keys(missing).length > 0) return inputRequired(missing, kept as JsonValue);
     const profile = kept.profile as unknown as ElicitResult;
-    if (profile.action !== "accept") return toolError("Onboarding stopped: no profile given");
+    const refused = notAccepted(profile);
+    if (refused) return toolError(`Onboarding stopped: no profile given (${refused}).`);
     const rootCount = Array.isArray((kept.roots as unknown as ListRootsResult).roots) ? (kept.roots as unknown as ListRootsResult).roots.length : 0;
     const welcome = (kept.welcome as unknown as CreateMessageResult).content;
     const line = isObject(welcome) && typeof welcome.text === "string" ? welcome.text : "Welcome!";

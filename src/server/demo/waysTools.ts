@@ -6,6 +6,7 @@
 import { ErrorCode, blocksOf, elicitUrl, isObject, roots, sample, type CreateMessageResult, type ElicitResult, type JsonObject, type ListRootsResult, type Root } from "../../core";
 import { inputRequired, inputResponse, toolError, type HandlerContext, type SessionView, type ToolDefinition } from "../definitions";
 import { rpcError } from "../rpcError";
+import { notAccepted } from "./answers";
 
 // ---------------------------------------------------------------------------------------------------
 // -32042 URL elicitation required (2025-11-25) and its completion notices
@@ -45,7 +46,7 @@ function modernLinks(ctx: HandlerContext): ReturnType<ToolDefinition["handler"]>
     return inputRequired(Object.fromEntries(SERVICES.map((s) => [s.key, elicitUrl(`Link your ${s.label} account so the tool can read it.`, s.url)])));
   }
   const refused = SERVICES.filter((_s, i) => answers[i]?.action !== "accept");
-  if (refused.length > 0) return toolError(`Not linked: ${refused.map((s) => s.label).join(", ")}`);
+  if (refused.length > 0) return toolError(`Not linked: ${refused.map((s) => `${s.label} (${notAccepted(answers[SERVICES.indexOf(s)]) ?? ""})`).join(", ")}`);
   return "Linked GitHub and Calendar (input_required URL elicitations).";
 }
 

@@ -1,6 +1,6 @@
 import type { InputRequest } from "../../../../core";
 import { oneLine, summarizeRequest } from "../../rounds/utils/describe";
-import type { CallDiff, InputDiff, Outcome } from "../../../../core/recording";
+import { differenceWords, MAX_FIELD_DIFFERENCES, type CallDiff, type InputDiff, type Outcome, type OutcomeDiff } from "../../../../core/recording";
 
 function question(r: InputRequest | undefined): string {
   if (!r) return "—";
@@ -31,6 +31,40 @@ function InputLine({ input }: { input: InputDiff }) {
   );
 }
 
+/**
+ * The result's line: what it said before and after, and, when it changed, the fields that differ, so
+ * two results that read the same ("Hello, Grace!" twice) still show where they differ.
+ */
+function OutcomeLine({ outcome }: { outcome: OutcomeDiff }) {
+  const before = outcomeText(outcome.before);
+  const after = outcomeText(outcome.after);
+  const badge = outcome.change === "same" ? "same" : outcome.envelopeOnly ? "envelope only" : "changed";
+  const shown = outcome.fields.slice(0, MAX_FIELD_DIFFERENCES);
+  return (
+    <div className={`diff-outcome diff-${outcome.change}`} aria-label={`Result ${badge}`}>
+      Result <span className="badge">{badge}</span>{" "}
+      {outcome.change === "same" || before === after ? (
+        <span className="server-text">{after}</span>
+      ) : (
+        <>
+          <del className="server-text">{before}</del> → <ins className="server-text">{after}</ins>
+        </>
+      )}
+      {outcome.envelopeOnly && <p className="diff-note">Only protocol envelope fields differ (they change with the revision, not with what the server answered):</p>}
+      {shown.length > 0 && (
+        <ul className="diff-fields" aria-label="Fields that differ">
+          {shown.map((f) => (
+            <li key={f.path} className="server-text">
+              <code>{differenceWords(f)}</code>
+            </li>
+          ))}
+          {outcome.fields.length > shown.length && <li>and {outcome.fields.length - shown.length} more</li>}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** One call's replay against its recording: each round's input requests, then the outcome. */
 export function DiffView({ diff }: { diff: CallDiff }) {
   return (
@@ -53,16 +87,7 @@ export function DiffView({ diff }: { diff: CallDiff }) {
           </li>
         ))}
       </ol>
-      <div className={`diff-outcome diff-${diff.outcome.change}`} aria-label={`Result ${diff.outcome.change}`}>
-        Result <span className="badge">{diff.outcome.change}</span>{" "}
-        {diff.outcome.change === "same" ? (
-          <span className="server-text">{outcomeText(diff.outcome.after)}</span>
-        ) : (
-          <>
-            <del className="server-text">{outcomeText(diff.outcome.before)}</del> → <ins className="server-text">{outcomeText(diff.outcome.after)}</ins>
-          </>
-        )}
-      </div>
+      <OutcomeLine outcome={diff.outcome} />
     </article>
   );
 }
