@@ -146,15 +146,21 @@ describe("AppHost with the official App SDK as the app", () => {
   it("tears the app down with ui/resource-teardown, waiting for its answer", async () => {
     const { host, transport, events } = pair();
     const app = new App({ name: "probe", version: "1.0.0" }, {}, { autoResize: false });
+    let tornDown = 0;
+    app.onteardown = async () => {
+      tornDown++;
+      return {};
+    };
     await app.connect(transport as never);
     await until(() => host.initialized);
     await host.teardown("closed by the user");
     const frames = events.filter((e): e is Extract<AppHostEvent, { type: "frame" }> => e.type === "frame").map((e) => e.message);
     const asked = frames.find((m) => m.method === "ui/resource-teardown");
     expect(asked).toMatchObject({ params: { reason: "closed by the user" } });
-    expect(frames.at(-1)).toMatchObject({ id: asked?.id, result: {} });
+    expect(frames.find((m) => m.id === asked?.id && !("method" in m))).toMatchObject({ result: {} });
     expect(events.at(-1)).toEqual({ type: "stopped", reason: "closed by the user" });
     expect(host.stopped).toBe("closed by the user");
+    expect(tornDown).toBe(1);
   });
 
   it("stops an app that floods the host, and ignores it afterwards", () => {
