@@ -10,6 +10,7 @@
  * this URL and wait for the callback" step, and a listener for the step log.
  */
 import * as oauth from "oauth4webapi";
+import { HumanWaits } from "../jsonrpc/humanWaits";
 import { AuthStepLog, type AuthHttpRecord, type AuthHttpResponseRecord, type AuthStage, type AuthStep } from "./stepLog";
 
 /** Sends the user agent to `url` and resolves with the full callback URL the authorization server redirected to. */
@@ -49,6 +50,11 @@ export interface OAuthClientOptions {
   allowHttp?: boolean;
   /** Clock for token expiry (tests). */
   now?: () => number;
+  /**
+   * Where the wait on the person in the sign-in window is counted (default: a new one, as
+   * `humanWaits`): while it is open, the requests of every connection sharing it stop their timers.
+   */
+  humanWaits?: HumanWaits;
 }
 
 /** The tokens for one resource, held in memory only. */
@@ -225,9 +231,12 @@ export class OAuthClient {
   #requestedScopes = new Set<string>();
   /** One flow at a time: concurrent 401s wait for the same sign-in. */
   #pending: Promise<void> | undefined;
+  /** Open while the person is in the sign-in window; transports pass it to their connections. */
+  readonly humanWaits: HumanWaits;
 
   constructor(options: OAuthClientOptions) {
     this.#options = options;
+    this.humanWaits = options.humanWaits ?? new HumanWaits();
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#log = new AuthStepLog(options.onStep);
     this.#now = options.now ?? Date.now;
@@ -657,7 +666,8 @@ export class OAuthClient {
     });
     let callback: string;
     try {
-      callback = await this.#options.authorize({ url: url.href, redirectUrl: this.#options.redirectUrl });
+      // The person's time, not the machine's: no request timer counts while they sign in.
+      callback = await this.humanWaits.during(() => this.#options.authorize({ url: url.href, redirectUrl: this.#options.redirectUrl }));
     } catch (error) {
       this.#fail("authorization", `the sign-in did not complete: ${describe(error)}`, error);
     }
