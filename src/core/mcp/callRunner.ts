@@ -58,8 +58,8 @@ export class CallRunner {
   }
 
   /** Answers a live server request of the initialize era (legacyInput.ts). */
-  answerServerRequest(request: JsonRpcRequest, relatedRequestId: RequestId | undefined): Promise<Record<string, unknown>> {
-    return this.#legacy.answer(request, relatedRequestId);
+  answerServerRequest(request: JsonRpcRequest, relatedRequestId: RequestId | undefined, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    return this.#legacy.answer(request, relatedRequestId, signal);
   }
 
   #find(relatedRequestId: RequestId | undefined): [RequestId, CallState] | undefined {

@@ -16,6 +16,7 @@ import type { CallHost } from "./callSteps";
 import { DEFAULT_CLIENT_INFO, DEFAULT_MAX_ROUNDS, declaredCapabilities, type ConnectOptions, type InputHandlers } from "./options";
 import { checkResultType, stampModern, type ModernRequestOptions } from "./modernRequest";
 import { tasksDeclared, withTasksDeclared } from "../tasks/drive";
+import { CLIENT_TASK_REQUESTS, ClientTaskReceiver, isTaskAugmented, runsAsTask, withClientTasksDeclared, withoutTaskParam } from "../tasks/clientTasks";
 import type { TaskOptions } from "../tasks/types";
 import { openSubscription, type ListenHandle, type ListenOptions, type SubscriptionFilter } from "./subscriptions";
 import { isObject } from "../util/isObject";
@@ -70,6 +71,8 @@ export class Client {
   #roots: Root[];
   readonly #urlCompletions = new UrlCompletions();
   #declaredFor: { revision: string; capabilities: ClientCapabilities } | undefined;
+  /** Tasks this client runs for the server (2025-11-25 client-side tasks), with ConnectOptions.clientTasks. */
+  readonly #clientTasks: ClientTaskReceiver | undefined;
 
   constructor(transport: Transport, options: ConnectOptions = {}) {
     this.transport = transport;
@@ -77,9 +80,12 @@ export class Client {
     this.#roots = options.roots ? checkRoots(options.roots.list) : [];
     this.handlers = withStandingRoots(options.handlers ?? {}, options.roots, () => this.#roots);
     this.clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
-    this.declared = withTasksDeclared(
-      declaredCapabilities(this.handlers, options.capabilities, { samplingTools: options.samplingTools, rootsListChanged: options.roots !== undefined }),
-      options.tasks,
+    this.declared = withClientTasksDeclared(
+      withTasksDeclared(
+        declaredCapabilities(this.handlers, options.capabilities, { samplingTools: options.samplingTools, rootsListChanged: options.roots !== undefined }),
+        options.tasks,
+      ),
+      options.clientTasks,
     );
     this.taskOptions = typeof options.tasks === "object" ? options.tasks : {};
     this.offered = newestFirst(options.versions ?? REVISIONS);
@@ -89,6 +95,12 @@ export class Client {
     this.humanWaits = transport.humanWaits ?? new HumanWaits();
     const timers = pausedWhileWaiting(this.clock, this.humanWaits);
     this.#runner = new CallRunner(this.#callHost());
+    this.#clientTasks = options.clientTasks
+      ? new ClientTaskReceiver(
+          { clock: this.clock, emit: (event) => this.emit(event), notify: (method, params) => void this.connection.notify(method, params).catch(() => undefined) },
+          typeof options.clientTasks === "object" ? options.clientTasks : {},
+        )
+      : undefined;
     this.#snapshot = {
       status: "connecting",
       revision: undefined,
@@ -466,6 +478,17 @@ export class Client {
     if (this.era === "modern") {
       return Promise.reject(new McpError({ kind: "protocol", code: ErrorCode.MethodNotFound, message: `Method not found: ${request.method} (2026-07-28 servers send no requests)` }));
     }
+    const tasks = this.#clientTasks;
+    if (tasks && this.revision !== undefined) {
+      const declared = this.#capabilitiesFor(this.revision);
+      if ((CLIENT_TASK_REQUESTS as readonly string[]).includes(request.method) && isObject(declared.tasks)) return tasks.serve(request);
+      // A task-augmented request of a kind not declared for tasks is answered as usual, its `task` ignored (spec "Tasks").
+      if (isTaskAugmented(request) && runsAsTask(declared, request.method)) {
+        const plain = withoutTaskParam(request);
+        const callId = relatedRequestId === undefined ? undefined : this.#runner.callOf(relatedRequestId);
+        return Promise.resolve(tasks.create(request.method, request.params ?? {}, callId, (signal) => this.#runner.answerServerRequest(plain, relatedRequestId, signal)));
+      }
+    }
     return this.#runner.answerServerRequest(request, relatedRequestId);
   }
 
@@ -505,6 +528,7 @@ export class Client {
   async close(): Promise<void> {
     if (this.#snapshot.status === "closed") return;
     this.#snapshot = { ...this.#snapshot, status: "closed" };
+    this.#clientTasks?.close("the client closed");
     this.connection.close();
     this.#detach();
     await this.transport.close();

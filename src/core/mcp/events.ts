@@ -5,6 +5,7 @@ import type { Era } from "../protocol/revisions";
 import type { Implementation, InputRequest, InputRequests, InputResponse, InputResponses, Root, ServerCapabilities } from "../protocol/types";
 import type { DecodedState } from "../state/decode";
 import type { TaskEvent } from "../tasks/types";
+import type { ClientTaskEvent } from "../tasks/clientTasks";
 
 /** A retry held in step mode (or an initialize-era answer about to go), open to edits. */
 export interface RetryDraft {
@@ -84,4 +85,6 @@ export type ClientEvent =
   | { type: "notification"; method: string; params: Record<string, unknown> | undefined; callId: string | undefined; at: number }
   | { type: "closed"; reason: string }
   /** A call that became a task (src/core/tasks): creation, polls, status changes, answers sent, the end. */
-  | TaskEvent;
+  | TaskEvent
+  /** A task this client runs for the server (2025-11-25 client-side tasks, src/core/tasks/clientTasks.ts). */
+  | ClientTaskEvent;

@@ -25,7 +25,8 @@ export class LegacyInput {
     this.#find = find;
   }
 
-  async answer(request: JsonRpcRequest, relatedRequestId: RequestId | undefined): Promise<Record<string, unknown>> {
+  /** `signal` ends the question early besides the call's own (a client-side task the server cancelled). */
+  async answer(request: JsonRpcRequest, relatedRequestId: RequestId | undefined, signal?: AbortSignal): Promise<Record<string, unknown>> {
     if (request.method === "ping") return {};
     if (!INPUT_KINDS.includes(request.method as never)) {
       throw new McpError({ kind: "protocol", code: ErrorCode.MethodNotFound, message: `Method not found: ${request.method}` });
@@ -76,7 +77,8 @@ export class LegacyInput {
         }
       : undefined;
     try {
-      const slot = { callId: state?.callId, round, key, era: "legacy" as const, signal: state?.signal ?? new AbortController().signal };
+      const callSignal = state?.signal ?? new AbortController().signal;
+      const slot = { callId: state?.callId, round, key, era: "legacy" as const, signal: signal ? AbortSignal.any([callSignal, signal]) : callSignal };
       const response = await answerOne(host, slot, input, review);
       return response as unknown as Record<string, unknown>;
     } catch (e) {

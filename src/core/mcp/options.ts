@@ -13,6 +13,7 @@ import type {
 } from "../protocol/types";
 import type { StepHook } from "./events";
 import type { TaskOptions } from "../tasks/types";
+import type { ClientTaskOptions } from "../tasks/clientTasks";
 
 /** What an input handler learns about the question besides its params. */
 export interface InputContext {
@@ -59,6 +60,13 @@ export interface ConnectOptions {
    * how tasks are polled. Off by default.
    */
   tasks?: boolean | TaskOptions;
+  /**
+   * Runs the server's elicitation and sampling requests as client-side tasks when it asks
+   * (2025-11-25 `tasks.requests`, src/core/tasks/clientTasks.ts): declared for the kinds that have a
+   * handler, answered at once with a task, and served on tasks/get, tasks/result, tasks/list and
+   * tasks/cancel. Off by default.
+   */
+  clientTasks?: boolean | ClientTaskOptions;
   /** How long the 2026-07-28 probe waits before taking silence for an older server. */
   probeTimeoutMs?: number;
   clock?: Clock;

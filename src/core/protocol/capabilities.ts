@@ -100,6 +100,8 @@ export function capabilitiesFor(revision: string, caps: ClientCapabilities): Cli
   else if (!hasUrlElicitation(revision) && out.elicitation) out.elicitation = {};
   if (revision < "2025-11-25" && isObject(out.sampling)) out.sampling = {};
   if (revision < "2025-11-25") delete out.extensions;
+  // Client-side tasks (top-level `tasks`) exist in 2025-11-25 only; 2026-07-28 servers send no requests.
+  if (revision !== "2025-11-25") delete out.tasks;
   if (revision >= "2026-07-28" && isObject(out.roots)) out.roots = {};
   return out;
 }

@@ -23,7 +23,8 @@ export type CallEvent = Extract<
       | "taskStatus"
       | "taskInputSent"
       | "taskCancelRequested"
-      | "taskFinished";
+      | "taskFinished"
+      | "clientTask";
   }
 >;
 

@@ -20,7 +20,8 @@ const CALL_EVENTS = new Set([
 
 /** A client event that belongs in a call's record: its own lifecycle events and notifications tied to it. */
 export function isCallEvent(event: { type: string; callId?: string | undefined }): event is CallEvent {
-  return CALL_EVENTS.has(event.type) || (event.type === "notification" && event.callId !== undefined);
+  // Notifications and client-side tasks (a task this client runs for the server) belong to a call only when tied to one.
+  return CALL_EVENTS.has(event.type) || ((event.type === "notification" || event.type === "clientTask") && event.callId !== undefined);
 }
 
 /** Tool or prompt name, or resource URI. */
