@@ -4,6 +4,7 @@ import { Catalog } from "./features/catalog/Catalog";
 import { LazyCallHistory, LazyCallView, LazyItemPanel, LazyRounds } from "./features/call/components/LazyParts";
 import { WireLog } from "./features/wire/components/WireLog";
 import { ConnectPrompt } from "./features/links/components/ConnectPrompt";
+import { ReopenPrompt } from "./features/servers/components/ReopenPrompt";
 import { LinkProblems } from "./features/links/components/LinkProblems";
 import { CommandPalette } from "./features/palette/CommandPalette";
 import { QaPanel } from "./features/qa/components/QaPanel";
@@ -68,6 +69,7 @@ export function App() {
         {!present && <ConnectionBar />}
         <QaToolbar />
         <ConnectPrompt />
+        <ReopenPrompt />
         <LinkProblems />
       </div>
       <MainSplit main={main} wire={!viewer && !present ? (p) => <WireLog {...p} /> : undefined} />

@@ -12,9 +12,11 @@ import { FRAMED_MESSAGE, isFramed } from "./lib/notFramed";
 import { createQueryClient } from "./lib/queryClient";
 import { createBridgeStore } from "./stores/bridgeStore";
 import { createSavedStore } from "./features/connection/store/savedStore";
+import { createServersStore } from "./features/servers/serversStore";
 import { loadEmbedded } from "./session/embeddedChunk";
 import { applyDeepLink } from "./features/links/applyDeepLink";
 import { parseDeepLink } from "./features/links/deepLink";
+import { reopenLastServer } from "./features/servers/reopen";
 import { browserSignIn } from "./features/auth/browserSignIn";
 import "./styles.css";
 
@@ -44,13 +46,17 @@ const controller = createController({
   embeddedServer: () => loadEmbedded().then((m) => m.pageDemoServer(EMBEDDED_STATE_SECRET, variant)),
   bridge: createBridgeStore(fromPage ?? pasted, fromPage ? "page" : "pasted"),
   saved: createSavedStore(localStorage),
+  servers: createServersStore(localStorage),
   signIn: browserSignIn(window),
 });
 void controller.checkBridge();
 const queryClient = createQueryClient();
 compose(controller, queryClient, search);
 // A deep link selects a target, revision and item, never runs anything; a URL target waits for a click.
-const { autoConnect } = applyDeepLink(parseDeepLink(window.location.search), controller);
+const link = parseDeepLink(window.location.search);
+const linked = applyDeepLink(link, controller);
+// Without a link's target, the page opens on the saved server used last (one outside the page waits for a click).
+const { autoConnect } = reopenLastServer(controller, link) ?? linked;
 // The first connection starts now, not after React's first render: it waits for the embedded server's
 // chunk (usually here when this module has evaluated) and its handshake runs in microtasks. React's
 // first render waits for it, up to 150 ms: the page is then rendered once, already connected, instead

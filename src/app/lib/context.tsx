@@ -12,6 +12,7 @@ import type { StderrState } from "../features/connection/store/stderrStore";
 import type { AutoState } from "./autoAnswer";
 import type { BridgeState } from "../stores/bridgeStore";
 import type { SavedState } from "../features/connection/store/savedStore";
+import type { ServersState } from "../features/servers/serversStore";
 import type { AuthState } from "../features/auth/authStore";
 
 /**
@@ -97,6 +98,11 @@ export function useBridge<T>(selector: (s: BridgeState) => T): T {
 
 export function useSaved<T>(selector: (s: SavedState) => T): T {
   return useStore(useController().saved, selector);
+}
+
+/** App-wide: the saved servers (held by the controller, made in main.tsx). */
+export function useServers<T>(selector: (s: ServersState) => T): T {
+  return useStore(useController().servers, selector);
 }
 
 /** App-wide: the sign-in (OAuth) of HTTP targets: steps, phase, status (never a token). */

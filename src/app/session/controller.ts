@@ -25,6 +25,7 @@ import { callMeta } from "../features/notifications/utils/callMeta";
 import { DEFAULT_TIMEOUT_MS, type ConnectionSettings, type EmbeddedServerName } from "../stores/connectionStore";
 import { createBridgeStore, type BridgeStore } from "../stores/bridgeStore";
 import { createSavedStore, type SavedStore } from "../features/connection/store/savedStore";
+import { createServersStore, type ServersStore } from "../features/servers/serversStore";
 import { describeTarget } from "../features/connection/utils/targets";
 import { createSignIn, type SignIn } from "../features/auth/signIn";
 import { capabilitiesFromModes, handlersFromModes, waysOptions } from "../lib/handlers";
@@ -50,6 +51,8 @@ export interface ControllerDeps {
   bridge?: BridgeStore;
   /** Saved and recent connections (app-wide); the app's is kept in localStorage (without secret values). */
   saved?: SavedStore;
+  /** The saved servers (app-wide); the app's is kept in localStorage and, with a bridge, its servers file. */
+  servers?: ServersStore;
   /** Sign-in (OAuth) for HTTP targets (app-wide; main.tsx gives the popup's); off until the user turns it on. */
   signIn?: SignIn;
 }
@@ -77,6 +80,7 @@ export function createController(deps: ControllerDeps) {
   const { connection, wire, calls, inputs, step, auto, notify, stderr } = session;
   const bridge = deps.bridge ?? createBridgeStore();
   const saved = deps.saved ?? createSavedStore();
+  const servers = deps.servers ?? createServersStore();
   const signIn = deps.signIn ?? createSignIn({ redirectUrl: "http://127.0.0.1/oauth-callback.html" });
   // Specs the user confirmed in the spawn dialog (this page only); the bridge is asked for nothing else.
   const confirmed = new Set<string>();
@@ -295,6 +299,7 @@ export function createController(deps: ControllerDeps) {
     session,
     bridge,
     saved,
+    servers,
     /** Sign-in (OAuth): its store (steps, phase, status without tokens) and commands. */
     signIn,
     /** The user saw exactly this spec in the spawn dialog and said yes. */

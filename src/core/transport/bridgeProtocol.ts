@@ -52,6 +52,8 @@ export interface BridgeInfo {
   /** Live sessions, and processes spawned since the bridge started (so a test can see that nothing ran). */
   sessions: number;
   spawned: number;
+  /** Where the bridge keeps the saved servers (`GET`/`PUT /servers`), so the page can say where a remembered secret goes. */
+  serversFile?: string;
 }
 
 export interface SpawnedSession {

@@ -1,14 +1,14 @@
 import { lazy, useState } from "react";
 import { LazyPart } from "../../../components/ui/LazyPart";
-import { useSaved } from "../../../lib/context";
+import { useSaved, useServers } from "../../../lib/context";
 import type { Target } from "../../../stores/connectionStore";
 
 // The panel (lists, mcp.json import and export) is fetched when "Saved" is first opened.
 const SavedPanel = lazy(() => import("./SavedPanel").then((m) => ({ default: m.SavedPanel })));
 
-/** Import and export `mcp.json`; recent connections. Picking one fills the form; connecting is still the user's click. */
+/** Saved servers (connect in one click), client config import and export, recent connections. Picking one fills the form; connecting is still the user's click. */
 export function SavedConnections({ onPick }: { onPick: (t: Target) => void }) {
-  const count = useSaved((s) => s.recent.length + s.imported.length);
+  const count = useSaved((s) => s.recent.length) + useServers((s) => s.entries.length);
   const [open, setOpen] = useState(false);
   const pick = (t: Target) => {
     onPick(t);
@@ -21,7 +21,7 @@ export function SavedConnections({ onPick }: { onPick: (t: Target) => void }) {
       </button>
       {open && (
         <LazyPart what="Saved connections" fallback={<p className="muted">Loading…</p>}>
-          <SavedPanel onPick={pick} />
+          <SavedPanel onPick={pick} onConnected={() => setOpen(false)} />
         </LazyPart>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SavedServer } from "./mcpConfig";
+import type { SavedServer } from "./recent";
 import { loadRecent, looksSecret, remember, RECENT_KEY, saveRecent, withoutSecrets } from "./recent";
 
 const http: SavedServer = {

@@ -1,6 +1,11 @@
-import type { HeaderRow } from "../../../stores/connectionStore";
-import type { SavedServer } from "./mcpConfig";
+import type { HeaderRow, Target } from "../../../stores/connectionStore";
 import { targetKey } from "./targets";
+
+/** A recent connection: a target outside the page, with the name it is listed by. */
+export interface SavedServer {
+  name: string;
+  target: Exclude<Target, { kind: "embedded" }>;
+}
 
 /** Recent connections kept in the browser. */
 export const MAX_RECENT = 10;
