@@ -27,7 +27,7 @@ import { createBridgeStore, type BridgeStore } from "../stores/bridgeStore";
 import { createSavedStore, type SavedStore } from "../features/connection/store/savedStore";
 import { describeTarget } from "../features/connection/utils/targets";
 import { createSignIn, type SignIn } from "../features/auth/signIn";
-import { capabilitiesFromModes, handlersFromModes, waysOptions } from "../lib/handlers";
+import { capabilitiesFromModes, handlersFromModes, waysOptions } from "./handlers";
 import { lazyChunk } from "../lib/lazyChunk";
 import { loadEmbedded } from "./embeddedChunk";
 import { createSession, type Session } from "./session";

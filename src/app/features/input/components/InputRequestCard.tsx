@@ -1,6 +1,6 @@
 import { useMemo, useRef } from "react";
 import { useQuestionFocus } from "../../layout/focusQuestion";
-import { useConnection } from "../../../lib/context";
+import { useConnection } from "../../../session/context";
 import { SaveCannedAction } from "../../canned/components/SaveCannedAction";
 import { ItemIcon } from "../../icons/ItemIcon";
 import { TaskTravelBadge, useIsTask } from "../../tasks/TaskTravelBadge";
