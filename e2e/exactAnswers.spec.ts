@@ -28,7 +28,7 @@ test.beforeEach(async ({ page }) => {
       }
     }).observe({ entryTypes: ["mark", "measure"] });
   });
-  // The timing marks are the bench's: a page opened with `?bench` makes them (src/app/lib/perfMarks.ts).
+  // The timing marks are the bench's: a page opened with `?bench` makes them (src/app/session/perfMarks.ts).
   await openApp(page, "/?bench");
 });
 

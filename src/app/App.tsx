@@ -10,7 +10,7 @@ import { CommandPalette } from "./features/palette/CommandPalette";
 import { QaPanel } from "./features/qa/components/QaPanel";
 import { QaToolbar } from "./features/qa/components/QaToolbar";
 import { MainSplit, WorkspaceColumns } from "./features/layout/Panels";
-import { useCalls, usePresent, useRecording } from "./lib/context";
+import { useCalls, usePresent, useRecording } from "./session/context";
 import { LazyPart } from "./components/ui/LazyPart";
 import "./features/qa/qa.css";
 

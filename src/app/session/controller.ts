@@ -28,7 +28,7 @@ import { createSavedStore, type SavedStore } from "../features/connection/store/
 import { createServersStore, type ServersStore } from "../features/servers/serversStore";
 import { describeTarget } from "../features/connection/utils/targets";
 import { createSignIn, type SignIn } from "../features/auth/signIn";
-import { capabilitiesFromModes, handlersFromModes, waysOptions } from "../lib/handlers";
+import { capabilitiesFromModes, handlersFromModes, waysOptions } from "./handlers";
 import { lazyChunk } from "../lib/lazyChunk";
 import { loadEmbedded } from "./embeddedChunk";
 import { createSession, type Session } from "./session";

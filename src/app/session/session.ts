@@ -5,7 +5,7 @@ import { createWireStore } from "../features/wire/wireStore";
 import { createNotifyStore } from "../features/notifications/notifyStore";
 import { createStderrStore } from "../features/connection/store/stderrStore";
 import { createConnectionStore } from "../stores/connectionStore";
-import { createAutoAnswer } from "../lib/autoAnswer";
+import { createAutoAnswer } from "./autoAnswer";
 
 /**
  * The one rule for stores:
@@ -20,7 +20,7 @@ import { createAutoAnswer } from "../lib/autoAnswer";
  *   leftovers, the bridge and the saved connections. One each per page: each is made once in its own
  *   module, except the bridge and saved-connection stores, which ../main.tsx makes (they need the page).
  *
- * Components never hold a store: they read through the selector hooks of ../lib/context.tsx and act
+ * Components never hold a store: they read through the selector hooks of ./context.tsx and act
  * through the controller's commands or the stores' named actions.
  */
 export function createSession() {

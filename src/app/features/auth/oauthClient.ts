@@ -1,7 +1,7 @@
 import { AuthFlowError, bridgeFetch, OAuthClient, type AuthStep, type HttpAuth } from "../../../core";
 import type { AuthSettings, AuthStore } from "./authStore";
 import { routedFetch } from "./routedFetch";
-import type { SignInDeps, SignInTarget } from "./signIn";
+import type { SignInDeps, SignInTarget } from "./signInTypes";
 
 // The OAuth side of sign-in, a chunk of its own: signIn.ts loads it on the first connect with sign-in
 // on, so the first view carries none of the OAuth client (oauth4webapi, discovery, registration).

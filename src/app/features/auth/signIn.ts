@@ -1,28 +1,10 @@
-import type { BridgeEndpoint, HttpAuth, OAuthClient } from "../../../core";
+import type { HttpAuth, OAuthClient } from "../../../core";
 import { lazyChunk } from "../../lib/lazyChunk";
-import { createAuthStore, type AuthSettings, type AuthStore } from "./authStore";
-import type { SignInWindow } from "./signInWindow";
+import { createAuthStore, type AuthSettings } from "./authStore";
+import type { SignInDeps, SignInTarget } from "./signInTypes";
 
 /** The OAuth client and its fetch routing (./oauthClient.ts): a chunk of its own, loaded on the first connect with sign-in on. */
 const loadOAuth = lazyChunk("sign-in (OAuth)", () => import("./oauthClient"));
-
-export interface SignInDeps {
-  store?: AuthStore;
-  /** The app's callback page (redirect URI). */
-  redirectUrl: string;
-  /** The popup step; without it (tests without a page) the authorize step fails in words. */
-  window?: SignInWindow;
-  clientName?: string;
-}
-
-/** What the connection needs to build its transport's sign-in. */
-export interface SignInTarget {
-  url: string;
-  /** The connection goes through the bridge. */
-  viaBridge: boolean;
-  bridge: BridgeEndpoint | undefined;
-  fetch?: typeof fetch;
-}
 
 function keyOf(target: SignInTarget, settings: AuthSettings): string {
   return JSON.stringify([target.url, target.viaBridge, target.bridge?.url ?? "", settings.clientId, settings.clientSecret, settings.tokenEndpointAuthMethod, settings.scope]);

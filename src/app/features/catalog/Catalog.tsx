@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useConnection, useController, useUi } from "../../lib/context";
+import { useConnection, useController, useUi } from "../../session/context";
 import { uiActions, type Selection } from "../../stores/uiStore";
 import { ErrorView } from "../errors/ErrorView";
 import { usePrompts, useResources, useTools } from "./queries";

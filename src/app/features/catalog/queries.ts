@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Prompt, Resource, ResourceTemplate, Tool } from "../../../core";
-import { useConnection, useController } from "../../lib/context";
+import { useConnection, useController } from "../../session/context";
 import type { Controller } from "../../session/controller";
 
 function list<T>(value: unknown): T[] {

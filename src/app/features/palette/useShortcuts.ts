@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useController } from "../../lib/context";
+import { useController } from "../../session/context";
 import { selectionKey, uiStore } from "../../stores/uiStore";
 import { runSelection } from "../call/utils/runSelection";
 import { escapeAction } from "./utils/escapeAction";

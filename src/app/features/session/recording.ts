@@ -1,6 +1,6 @@
 import { isObject } from "../../../core";
 import { exportSession, parseSession, replayCalls, type LoadedSession, type ReplayHost } from "../../../core/recording";
-import type { AutoDecision } from "../../lib/autoAnswer";
+import type { AutoDecision } from "../../session/autoAnswer";
 import type { Controller } from "../../session/controller";
 import { createSession, type Session } from "../../session/session";
 import { DEFAULT_SETTINGS, type ConnectionSettings } from "../../stores/connectionStore";

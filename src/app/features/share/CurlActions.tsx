@@ -1,6 +1,6 @@
 import type { JsonRpcRequest } from "../../../core";
 import { CopyButton } from "../../components/ui/CopyButton";
-import { useConnection, useController } from "../../lib/context";
+import { useConnection, useController } from "../../session/context";
 import type { WireEntry } from "../../model";
 import { curlCommand } from "./utils/curl";
 

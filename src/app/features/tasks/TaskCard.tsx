@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { CallRecord } from "../../../core/recording";
-import { useController, useSession } from "../../lib/context";
+import { useController, useSession } from "../../session/context";
 import { ServerText } from "../input/components/ServerText";
 import { answerTravel, pollTiming, sinceCreated, taskOf, travelText, type TaskView } from "./taskView";
 import "./tasks.css";

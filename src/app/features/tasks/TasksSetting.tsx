@@ -1,4 +1,4 @@
-import { useConnection, useController } from "../../lib/context";
+import { useConnection, useController } from "../../session/context";
 
 /**
  * Takes tasks: declares the `io.modelcontextprotocol/tasks` extension on 2026-07-28 and sends

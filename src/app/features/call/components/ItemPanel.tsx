@@ -1,4 +1,4 @@
-import { useConnection, useController, useUi } from "../../../lib/context";
+import { useConnection, useController, useUi } from "../../../session/context";
 import { selectionKey, uiActions, type Selection } from "../../../stores/uiStore";
 import type { JsonObject, Prompt, ResourceTemplate, Tool } from "../../../../core";
 import { usePrompts, useResources, useTools } from "../../catalog/queries";

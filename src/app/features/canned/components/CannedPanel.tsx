@@ -1,4 +1,4 @@
-import { useCanned } from "../../../lib/context";
+import { useCanned } from "../../../session/context";
 import { cannedStore } from "../cannedStore";
 import { inputKinds } from "../../../../core";
 import { exportAnswers, type CannedAnswer } from "../../../../core/recording";

@@ -1,6 +1,6 @@
 import { lazy, useRef, useState } from "react";
 import { REVISIONS_NEWEST_FIRST, type Revision } from "../../../../core";
-import { useConnection, useController } from "../../../lib/context";
+import { useConnection, useController } from "../../../session/context";
 import type { ConnectionSettings } from "../../../stores/connectionStore";
 import { ErrorView } from "../../errors/ErrorView";
 import { LazyPart } from "../../../components/ui/LazyPart";

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { useController } from "../../../lib/context";
+import { useController } from "../../../session/context";
 import type { Target } from "../../../stores/connectionStore";
-import { useBridge, useSaved, useServers } from "../../../lib/context";
+import { useBridge, useSaved, useServers } from "../../../session/context";
 import type { SavedServer } from "../utils/recent";
 import { describeTarget } from "../utils/targets";
 import { downloadJson } from "../../../lib/downloadJson";

@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
-import { markFormInteractive } from "../../../lib/perfMarks";
+import { markFormInteractive } from "../../../session/perfMarks";
 import { useAnswer } from "../useAnswer";
 import type { PendingInput } from "../inputStore";
 import { acceptResult, contentFrom, fieldName, type FormValues } from "../utils/elicitContent";

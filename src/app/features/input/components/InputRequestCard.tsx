@@ -1,7 +1,7 @@
 import { useMemo, useRef, type ComponentType } from "react";
 import { McpError, inputKindOf } from "../../../../core";
 import { useQuestionFocus } from "../../layout/focusQuestion";
-import { useConnection } from "../../../lib/context";
+import { useConnection } from "../../../session/context";
 import { SaveCannedAction } from "../../canned/components/SaveCannedAction";
 import { ItemIcon } from "../../icons/ItemIcon";
 import { TaskTravelBadge, useIsTask } from "../../tasks/TaskTravelBadge";

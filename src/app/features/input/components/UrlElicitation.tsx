@@ -3,7 +3,7 @@ import { useAnswer } from "../useAnswer";
 import type { PendingInput } from "../inputStore";
 import { ServerText } from "./ServerText";
 import { UrlDisplay } from "./UrlDisplay";
-import { useConnection } from "../../../lib/context";
+import { useConnection } from "../../../session/context";
 import { checkUrl, WARNING_TEXT, type Era } from "../../../../core";
 
 /**

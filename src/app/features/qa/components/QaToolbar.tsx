@@ -1,4 +1,4 @@
-import { useConnection, usePresent } from "../../../lib/context";
+import { useConnection, usePresent } from "../../../session/context";
 import { CopyLink } from "../../links/components/CopyLink";
 import { PresentToggle } from "../../present/components/PresentToggle";
 import { SessionMenu } from "../../session/components/SessionMenu";

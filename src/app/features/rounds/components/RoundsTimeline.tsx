@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useCalls } from "../../../lib/context";
+import { useCalls } from "../../../session/context";
 import { chainOf } from "../utils/chainOf";
 import { outcomeOf } from "../utils/describe";
 import { groupRounds } from "../../../model";

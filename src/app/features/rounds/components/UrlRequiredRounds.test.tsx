@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { demoServer } from "../../../../server/demo";
-import { ControllerProvider } from "../../../lib/context";
+import { ControllerProvider } from "../../../session/context";
 import { createController } from "../../../session/controller";
 import { CallView } from "../../call/components/CallView";
 import { RoundsTimeline } from "./RoundsTimeline";

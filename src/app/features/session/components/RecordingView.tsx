@@ -1,4 +1,4 @@
-import { SessionProvider, useRecording } from "../../../lib/context";
+import { SessionProvider, useRecording } from "../../../session/context";
 import type { Session } from "../../../session/session";
 import { CallHistory } from "../../call/components/CallHistory";
 import { CallView } from "../../call/components/CallView";

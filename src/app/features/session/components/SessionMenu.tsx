@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useRecording, useSession } from "../../../lib/context";
+import { useRecording, useSession } from "../../../session/context";
 import { lazyChunk } from "../../../lib/lazyChunk";
 import { recordingStore } from "../recordingStore";
 

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { useStore } from "zustand";
-import type { Controller } from "../session/controller";
-import type { Session } from "../session/session";
+import type { Controller } from "./controller";
+import type { Session } from "./session";
 import type { ConnectionState } from "../stores/connectionStore";
 import type { CallsState } from "../features/call/callsStore";
 import type { InputState } from "../features/input/inputStore";

@@ -5,7 +5,7 @@
  * the wire store's append) and read the stores' sizes; none of them reach inside a component.
  */
 import type { Frame, InputResponse } from "../../core";
-import type { Controller } from "../session/controller";
+import type { Controller } from "./controller";
 
 export { attachPerfMarks } from "./perfMarks";
 
