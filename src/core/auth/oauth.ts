@@ -158,19 +158,20 @@ function canonical(url: string): string {
   return parsed.href;
 }
 
-/** Whether the resource a PRM document names covers `serverUrl`: same origin, and its path a prefix of the server's. */
-function resourceCovers(resource: string, serverUrl: string): boolean {
-  let r: URL;
+/**
+ * Whether the resource a PRM document names is exactly one it may name (RFC 9728 §3.3): the resource
+ * identifier its well-known location was built from, or the URL the request went to (for a document
+ * the challenge pointed to). Compared as parsed URLs (case of scheme and host, default port), never
+ * as a prefix: a document for `https://host/` does not speak for `https://host/mcp`.
+ */
+function resourceIs(resource: string, allowed: readonly string[]): boolean {
+  let r: string;
   try {
-    r = new URL(resource);
+    r = new URL(resource).href;
   } catch {
     return false;
   }
-  const s = new URL(serverUrl);
-  if (r.origin !== s.origin) return false;
-  const rp = r.pathname.endsWith("/") ? r.pathname : `${r.pathname}/`;
-  const sp = s.pathname.endsWith("/") ? s.pathname : `${s.pathname}/`;
-  return sp.startsWith(rp);
+  return allowed.some((a) => new URL(a).href === r);
 }
 
 /**
@@ -427,17 +428,21 @@ export class OAuthClient {
 
   async #protectedResource(serverUrl: string, hint: string | undefined): Promise<oauth.ResourceServer | undefined> {
     const url = new URL(serverUrl);
-    const candidates: { url: string; why: string }[] = [];
+    // Each location with the resource identifiers a document there may name (RFC 9728 §3.3).
+    const candidates: { url: string; why: string; resources: string[] }[] = [];
     if (hint) {
       try {
-        candidates.push({ url: new URL(hint, serverUrl).href, why: "from the WWW-Authenticate resource_metadata hint" });
+        const hinted = new URL(hint, serverUrl);
+        if (!this.#webUrl(hinted)) throw new Error("not a web URL");
+        candidates.push({ url: hinted.href, why: "from the WWW-Authenticate resource_metadata hint", resources: [serverUrl] });
       } catch {
-        this.#log.add({ stage: "protected-resource-metadata", title: "Unusable resource_metadata hint", outcome: "skipped", decision: `"${hint}" is not a URL; trying the well-known locations` });
+        this.#log.add({ stage: "protected-resource-metadata", title: "Unusable resource_metadata hint", outcome: "skipped", decision: `"${hint}" is not an ${this.#webSchemes()} URL; trying the well-known locations` });
       }
     }
     const path = url.pathname.replace(/\/$/, "");
-    if (path !== "") candidates.push({ url: `${url.origin}/.well-known/oauth-protected-resource${path}`, why: "at the path-aware well-known location" });
-    candidates.push({ url: `${url.origin}/.well-known/oauth-protected-resource`, why: "at the root well-known location" });
+    if (path !== "") candidates.push({ url: `${url.origin}/.well-known/oauth-protected-resource${path}`, why: "at the path-aware well-known location", resources: [serverUrl] });
+    // The root location is built from the origin as the resource; a document there naming the server's own URL is as exact.
+    candidates.push({ url: `${url.origin}/.well-known/oauth-protected-resource`, why: "at the root well-known location", resources: [url.origin, serverUrl] });
     for (const candidate of candidates) {
       let exchange;
       try {
@@ -460,8 +465,8 @@ export class OAuthClient {
         this.#log.add({ ...base, outcome: "failed", error: `not usable protected resource metadata: ${describe(error)}` });
         throw new AuthFlowError("protected-resource-metadata", `the protected resource metadata at ${candidate.url} is not usable: ${describe(error)}`, { cause: error });
       }
-      if (!resourceCovers(prm.resource, serverUrl)) {
-        const why = `its resource "${prm.resource}" is not this server (${serverUrl}): a token for it must not be sought`;
+      if (!resourceIs(prm.resource, candidate.resources)) {
+        const why = `its resource "${prm.resource}" is not exactly ${candidate.resources.map((r) => `"${r}"`).join(" or ")} (RFC 9728 requires the identical resource): a token for it must not be sought`;
         this.#log.add({ ...base, outcome: "failed", error: why });
         throw new AuthFlowError("protected-resource-metadata", `refused the protected resource metadata: ${why}`);
       }
@@ -479,6 +484,8 @@ export class OAuthClient {
     } catch {
       this.#fail("authorization-server-metadata", `the authorization server "${issuer}" is not a URL`);
     }
+    // Nothing is asked of a file:, data: or other non-web "server": its origin is "null", and no well-known URL exists for it.
+    if (!this.#webUrl(issuerUrl)) this.#fail("authorization-server-metadata", `the authorization server "${issuer}" is not an ${this.#webSchemes()} URL: nothing is requested from it`);
     const path = issuerUrl.pathname.replace(/\/$/, "");
     const origin = issuerUrl.origin;
     const candidates =
@@ -645,6 +652,7 @@ export class OAuthClient {
   async #authorizationCode(discovery: Discovery, reg: Registration, scope: string | undefined): Promise<void> {
     const as = discovery.as;
     if (!as.authorization_endpoint) this.#fail("authorization", `the authorization server ${as.issuer} names no authorization_endpoint`);
+    if (!this.#webUrl(new URL(as.authorization_endpoint))) this.#fail("authorization", `the authorization endpoint "${as.authorization_endpoint}" is not an ${this.#webSchemes()} URL: the user is not sent there`);
     const verifier = oauth.generateRandomCodeVerifier();
     const challenge = await oauth.calculatePKCECodeChallenge(verifier);
     const state = oauth.generateRandomState();
@@ -670,6 +678,11 @@ export class OAuthClient {
       callback = await this.humanWaits.during(() => this.#options.authorize({ url: url.href, redirectUrl: this.#options.redirectUrl }));
     } catch (error) {
       this.#fail("authorization", `the sign-in did not complete: ${describe(error)}`, error);
+    }
+    const misdirected = this.#misdirected(callback);
+    if (misdirected) {
+      this.#log.add({ stage: "authorization", title: "Authorization response", outcome: "failed", error: misdirected });
+      throw new AuthFlowError("authorization", misdirected);
     }
     let params: URLSearchParams;
     try {
@@ -737,6 +750,32 @@ export class OAuthClient {
       return response;
     }) as typeof fetch;
     return { fetch: fetchImpl, last: () => last };
+  }
+
+  /** http(s) only (http unless `allowHttp` is false): the only schemes a request of the flow is made to. */
+  #webUrl(url: URL): boolean {
+    return url.protocol === "https:" || (url.protocol === "http:" && this.#options.allowHttp !== false);
+  }
+
+  #webSchemes(): string {
+    return this.#options.allowHttp === false ? "https" : "http(s)";
+  }
+
+  /**
+   * Why a callback is not at the redirect URI this client registered and sent (scheme, host, port and
+   * path must all be those; RFC 6749 §3.1.2), or undefined when it is. A code that arrives anywhere
+   * else is not this sign-in's and is never exchanged.
+   */
+  #misdirected(callback: string): string | undefined {
+    let got: URL;
+    try {
+      got = new URL(callback);
+    } catch {
+      return "the sign-in window returned something that is not a URL; no code is taken from it";
+    }
+    const want = new URL(this.#options.redirectUrl);
+    if (got.origin === want.origin && got.pathname === want.pathname && got.origin !== "null") return undefined;
+    return `the callback came to ${got.origin}${got.pathname}, not to the redirect URI ${want.origin}${want.pathname}: its code is not taken`;
   }
 
   #fail(stage: AuthStage, why: string, cause?: unknown): never {

@@ -15,12 +15,22 @@ const packageDir = createRequire(import.meta.url).resolve("@modelcontextprotocol
 const cli = join(packageDir, "dist/index.js");
 const shims = join(root, "scripts/node20-shims.mjs");
 
-/** The non-auth client scenarios the suite requires (requirements/*.yaml), with the revision each runs at. */
+/**
+ * The non-auth client scenarios the suite requires (requirements/*.yaml), with the revision each runs
+ * at, and json-schema-2020-12-preservation in both eras (listed there as added after release).
+ */
 export const CLIENT_SCENARIOS: readonly { scenario: string; revision: string }[] = [
-  ...["tools_call", "request-metadata", "sep-2322-client-request-state", "http-standard-headers", "http-custom-headers", "http-invalid-tool-headers", "json-schema-ref-no-deref"].map(
-    (scenario) => ({ scenario, revision: "2026-07-28" }),
-  ),
-  ...["initialize", "tools_call", "elicitation-sep1034-client-defaults", "sse-retry"].map((scenario) => ({ scenario, revision: "2025-11-25" })),
+  ...[
+    "tools_call",
+    "request-metadata",
+    "sep-2322-client-request-state",
+    "http-standard-headers",
+    "http-custom-headers",
+    "http-invalid-tool-headers",
+    "json-schema-ref-no-deref",
+    "json-schema-2020-12-preservation",
+  ].map((scenario) => ({ scenario, revision: "2026-07-28" })),
+  ...["initialize", "tools_call", "elicitation-sep1034-client-defaults", "sse-retry", "json-schema-2020-12-preservation"].map((scenario) => ({ scenario, revision: "2025-11-25" })),
   ...authScenarios(),
 ];
 
