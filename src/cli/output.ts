@@ -77,11 +77,22 @@ export function resultLines(result: Record<string, unknown>): string[] {
   return lines;
 }
 
+/**
+ * Which request brought a round's questions. Only 2026-07-28 retries: its round n came back from retry
+ * n-1. An initialize-era round is live requests the server sent inside the one call (or a -32042 error,
+ * after which the request goes again), so it is never "after retry".
+ */
+function roundOrigin(r: ReturnType<typeof groupRounds>[number]): string {
+  if (r.era === "modern") return `${r.index === 1 ? "original call" : `after retry ${r.index - 1}`}, input_required`;
+  if (r.kind === "urlRequired") return "error -32042 URL elicitation required";
+  return `live request${r.serverRequestId !== undefined ? ` #${String(r.serverRequestId)}` : "s"} within the call, server requests`;
+}
+
 /** A call in words, round by round, then its result or error. */
 export function callText(call: CallRecord, by: AnsweredBy, where: string): string {
   const out: string[] = [`${call.method} ${safeText(call.target)} on ${where} (${call.revision ?? "?"})`];
   for (const r of groupRounds(call)) {
-    out.push(`round ${r.index} (${r.index === 1 ? "original call" : `after retry ${r.index - 1}`}, ${r.era === "modern" ? "input_required" : "server requests"})`);
+    out.push(`round ${r.index} (${roundOrigin(r)})`);
     for (const i of r.inputs) {
       const answer = i.error ? `refused: ${safeText(i.error.message)}` : i.answer !== undefined ? compact(i.answer) : "no answer";
       const who = by.get(byKey(r.index, i.key));

@@ -13,3 +13,11 @@ export function downloadJson(name: string, text: string): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/**
+ * The address this app serves a file schema at (public/schemas/, beside index.html), for an exported
+ * file's `$schema`: an editor that opens the file while the inspector runs can check it.
+ */
+export function schemaUrl(path: string): string {
+  return new URL(path, document.baseURI).href;
+}

@@ -84,43 +84,16 @@ export const ANSWERS_VERSION = 1;
 
 /** An answers file: the app's canned answers as it exports them, and as `presa-inspector call --answers` reads them. */
 export interface AnswersFile {
+  $schema?: string;
   format: typeof ANSWERS_FORMAT;
   version: typeof ANSWERS_VERSION;
   answers: CannedAnswer[];
 }
 
-export function exportAnswers(answers: readonly CannedAnswer[]): AnswersFile {
-  return { format: ANSWERS_FORMAT, version: ANSWERS_VERSION, answers: answers.map((a) => structuredClone(a)) };
-}
+/** Where the answers file's JSON Schema is, in the repository and in the built app (beside index.html). */
+export const ANSWERS_SCHEMA_PATH = "schemas/answers.schema.json";
 
-function fields(): string {
-  return `id, name, server, target, question, kind (${cannedKinds().join("|")}) and response`;
-}
-
-/**
- * Reads an answers file, strictly: a file given on purpose that is half wrong must say where, not
- * quietly answer fewer questions. Takes the exported file, or a bare array of answers.
- */
-export function parseAnswers(text: string): { ok: true; answers: CannedAnswer[] } | { ok: false; error: string } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    return { ok: false, error: `not JSON: ${(e as Error).message}` };
-  }
-  let list: unknown;
-  if (Array.isArray(parsed)) list = parsed;
-  else if (isObject(parsed) && parsed.format === ANSWERS_FORMAT) {
-    if (typeof parsed.version !== "number" || parsed.version > ANSWERS_VERSION) {
-      return { ok: false, error: `answers file version ${String(parsed.version)} is newer than this inspector reads (${ANSWERS_VERSION})` };
-    }
-    list = parsed.answers;
-  } else return { ok: false, error: `not an answers file (expected {"format": "${ANSWERS_FORMAT}", "answers": [...]}, or an array of answers)` };
-  if (!Array.isArray(list)) return { ok: false, error: "answers is not an array" };
-  const answers: CannedAnswer[] = [];
-  for (const [i, a] of list.entries()) {
-    if (!isCannedAnswer(a)) return { ok: false, error: `answers[${i}] is not a canned answer (needs ${fields()})` };
-    answers.push({ ...a, savedAt: a.savedAt ?? 0 });
-  }
-  return { ok: true, answers };
+/** The answers file as exported; `schemaUrl` becomes its `$schema`, so an editor checks a hand edit. */
+export function exportAnswers(answers: readonly CannedAnswer[], schemaUrl?: string): AnswersFile {
+  return { ...(schemaUrl ? { $schema: schemaUrl } : {}), format: ANSWERS_FORMAT, version: ANSWERS_VERSION, answers: answers.map((a) => structuredClone(a)) };
 }

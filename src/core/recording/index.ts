@@ -13,3 +13,4 @@ export * from "./replayMatch";
 export * from "./replay";
 export * from "./record";
 export * from "./canned";
+export * from "./answersFile";

@@ -18,9 +18,13 @@ export interface RecordedConnection<S extends RecordedSettings = RecordedSetting
 export const SESSION_FORMAT = "presa-inspector-session";
 export const SESSION_VERSION = 1;
 export const REDACTED = "[redacted]";
+/** Where the session file's JSON Schema is, in the repository (under public/) and in the built app. */
+export const SESSION_SCHEMA_PATH = "schemas/session.schema.json";
 
 /** A recorded session as written to disk: plain JSON, versioned, tokens redacted unless kept. */
 export interface SessionFile {
+  /** Where the file's JSON Schema is (an editor checks a hand edit against it). */
+  $schema?: string;
   format: typeof SESSION_FORMAT;
   version: typeof SESSION_VERSION;
   exportedAt: string;
@@ -97,10 +101,11 @@ function frameRaw(entry: WireEntry, keepTokens: boolean): string {
 }
 
 /** The session as one JSON document: connection settings, every call with its rounds, every frame. */
-export function exportSession(s: SessionSnapshot, options: { keepTokens: boolean; now?: Date }): SessionFile {
+export function exportSession(s: SessionSnapshot, options: { keepTokens: boolean; now?: Date; schemaUrl?: string }): SessionFile {
   const { keepTokens } = options;
   const ids = new Set(s.calls.map((c) => c.callId));
   return {
+    ...(options.schemaUrl ? { $schema: options.schemaUrl } : {}),
     format: SESSION_FORMAT,
     version: SESSION_VERSION,
     exportedAt: (options.now ?? new Date()).toISOString(),
@@ -159,10 +164,12 @@ export function parseSession(text: string): { ok: true; session: LoadedSession }
     return { ok: false, error: `not JSON: ${(e as Error).message}` };
   }
   if (!isObject(parsed) || parsed.format !== SESSION_FORMAT) return { ok: false, error: "not a presa inspector session (no format field)" };
-  if (typeof parsed.version !== "number" || parsed.version > SESSION_VERSION) {
-    return { ok: false, error: `session version ${String(parsed.version)} is newer than this inspector reads (${SESSION_VERSION})` };
-  }
-  if (!isObject(parsed.connection) || !Array.isArray(parsed.calls) || !Array.isArray(parsed.frames)) return { ok: false, error: "the session lacks connection, calls or frames" };
+  if (parsed.version === undefined) return { ok: false, error: `version: missing; expected "version": ${SESSION_VERSION}` };
+  if (typeof parsed.version !== "number" || !Number.isInteger(parsed.version) || parsed.version < 1) return { ok: false, error: `version: expected the number ${SESSION_VERSION}, got ${JSON.stringify(parsed.version)}` };
+  if (parsed.version > SESSION_VERSION) return { ok: false, error: `session version ${parsed.version} is newer than this inspector reads (${SESSION_VERSION})` };
+  if (!isObject(parsed.connection)) return { ok: false, error: "connection: expected an object {settings, revision, era, serverInfo}" };
+  if (!Array.isArray(parsed.calls)) return { ok: false, error: "calls: expected an array of recorded calls" };
+  if (!Array.isArray(parsed.frames)) return { ok: false, error: "frames: expected an array of wire frames (may be empty)" };
   const calls = parsed.calls.map(reviveCall).filter((c): c is CallRecord => c !== undefined);
   const frames: WireEntry[] = [];
   for (const f of parsed.frames) {

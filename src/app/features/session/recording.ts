@@ -1,11 +1,11 @@
 import { isObject } from "../../../core";
-import { exportSession, parseSession, replayCalls, type LoadedSession, type ReplayHost } from "../../../core/recording";
+import { SESSION_SCHEMA_PATH, exportSession, parseSession, replayCalls, type LoadedSession, type ReplayHost } from "../../../core/recording";
 import type { AutoDecision } from "../../session/autoAnswer";
 import type { Controller } from "../../session/controller";
 import { createSession, type Session } from "../../session/session";
 import { DEFAULT_SETTINGS, type ConnectionSettings } from "../../stores/connectionStore";
 import { IDLE_REPLAY, recordingStore } from "./recordingStore";
-import { downloadJson } from "../../lib/downloadJson";
+import { downloadJson, schemaUrl } from "../../lib/downloadJson";
 
 /** A session as a session file's text. */
 export function sessionText(session: Session, keepTokens: boolean): string {
@@ -17,7 +17,7 @@ export function sessionText(session: Session, keepTokens: boolean): string {
     frames: session.wire.getState().entries,
     marks: session.auto.getState().marks,
   };
-  return JSON.stringify(exportSession(snapshot, { keepTokens }), null, 2);
+  return JSON.stringify(exportSession(snapshot, { keepTokens, schemaUrl: schemaUrl(SESSION_SCHEMA_PATH) }), null, 2);
 }
 
 /** Saves a session as a JSON file (a download; nothing leaves the machine). */

@@ -36,11 +36,14 @@ export function AuthPanel() {
         </div>
       )}
       <div className="auth-row">
-        <label className="field inline">
+        <label className="field inline" title={describeAuth(auth)}>
           <input type="checkbox" checked={enabled} onChange={(e) => signIn.setSettings({ enabled: e.target.checked })} />
-          <span>Sign in (OAuth)</span>
+          <span>
+            Sign in<span className="wide-only"> (OAuth)</span>
+          </span>
         </label>
-        <span className="auth-state" data-testid="auth-state">
+        {/* On one line with the connection: the two resting states are said by the switch's tooltip and to screen readers. */}
+        <span className={`auth-state${auth.phase === "off" || auth.phase === "ready" ? " visually-hidden" : ""}`} data-testid="auth-state">
           {describeAuth(auth)}
         </span>
         {auth.phase === "waiting" && auth.pending && (
@@ -69,7 +72,7 @@ export function AuthPanel() {
             Sign out
           </button>
         )}
-        <button type="button" className="link" onClick={() => setShowClient(!showClient)} aria-expanded={showClient}>
+        <button type="button" className="link auth-client-toggle" onClick={() => setShowClient(!showClient)} aria-expanded={showClient}>
           Client{auth.settings.clientId ? `: ${auth.settings.clientId}` : " (dynamic registration)"}
         </button>
       </div>

@@ -1,13 +1,13 @@
 import { useCanned } from "../../../session/context";
 import { cannedStore } from "../cannedStore";
 import { inputKinds } from "../../../../core";
-import { exportAnswers, type CannedAnswer } from "../../../../core/recording";
+import { ANSWERS_SCHEMA_PATH, exportAnswers, type CannedAnswer } from "../../../../core/recording";
 import { MockModelPanel } from "./MockModelPanel";
-import { downloadJson } from "../../../lib/downloadJson";
+import { downloadJson, schemaUrl } from "../../../lib/downloadJson";
 
 /** Saves the canned answers as an answers file: what `presa-inspector call --answers FILE` reads (README "Command line"). */
 function downloadAnswers(answers: readonly CannedAnswer[]): void {
-  downloadJson("presa-answers.json", JSON.stringify(exportAnswers(answers), null, 2));
+  downloadJson("presa-answers.json", JSON.stringify(exportAnswers(answers, schemaUrl(ANSWERS_SCHEMA_PATH)), null, 2));
 }
 
 /** Auto-answer switches per kind of input, the saved canned answers, and the mock model. */

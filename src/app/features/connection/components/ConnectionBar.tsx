@@ -49,7 +49,9 @@ export function ConnectionBar() {
         </label>
         <label className="field inline step-toggle" title="Step mode: hold each retry (or answer) so you can edit it before it goes">
           <input type="checkbox" aria-label="Step mode (hold each retry)" checked={settings.stepMode} onChange={(e) => controller.setStepMode(e.target.checked)} />
-          <span>Step mode</span>
+          <span>
+            Step<span className="wide-only"> mode</span>
+          </span>
         </label>
         <div className="status" data-status={status} aria-live="polite">
           <span className="status-dot" />
@@ -76,6 +78,11 @@ export function ConnectionBar() {
             </span>
           )}
         </div>
+        {(settings.target.kind === "url" || settings.target.kind === "bridge-http") && (
+          <LazyPart what="Sign-in">
+            <AuthPanel />
+          </LazyPart>
+        )}
         <button type="button" className="reconnect" aria-label="Reconnect" title="Reconnect (same target and settings)" onClick={() => apply({})}>
           ↻
         </button>
@@ -84,12 +91,14 @@ export function ConnectionBar() {
           type="button"
           className="secondary settings-button"
           aria-haspopup="dialog"
+          aria-label="Settings"
           aria-expanded={settingsOpen}
           onClick={() => setSettingsOpen(true)}
           onPointerEnter={() => void import("../../layout/SettingsDialog")}
           title="Capabilities, round cap, timeout, clientInfo, layout"
         >
-          ⚙ Settings
+          <span aria-hidden="true">⚙</span>
+          <span className="wide-only"> Settings</span>
         </button>
       </div>
       {settingsOpen && (
@@ -98,11 +107,6 @@ export function ConnectionBar() {
         </LazyPart>
       )}
       {(status === "failed" || status === "closed") && error && <ErrorView error={error} />}
-      {(settings.target.kind === "url" || settings.target.kind === "bridge-http") && (
-        <LazyPart what="Sign-in">
-          <AuthPanel />
-        </LazyPart>
-      )}
       {settings.target.kind === "stdio" && (
         <LazyPart what="The process output panel">
           <StderrPanel />
