@@ -35,7 +35,8 @@ export interface AppHostContext {
 type Message = Record<string, unknown>;
 
 /** Why the host refused something the app asked or did. */
-export type RefusalKind = "visibility" | "unknownTool" | "method" | "badMessage" | "flood" | "size" | "link" | "displayMode" | "closed";
+/** Why the host refused something the app asked or did; "contained": the browser blocked it (a report from the sandbox). */
+export type RefusalKind = "visibility" | "unknownTool" | "method" | "badMessage" | "flood" | "size" | "link" | "displayMode" | "contained";
 
 export interface AppRefusal {
   kind: RefusalKind;

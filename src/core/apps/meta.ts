@@ -4,6 +4,7 @@
  * it found or why it found nothing, in words.
  */
 import { isObject } from "../util/isObject";
+import type { ClientCapabilities } from "../protocol/types";
 import { readAppPolicy, type AppPolicy } from "./csp";
 
 /** The extension's identifier, declared under the client's `capabilities.extensions`. */
@@ -11,7 +12,7 @@ export const APPS_EXTENSION = "io.modelcontextprotocol/ui";
 /** The one resource type MCP Apps defines so far. */
 export const APP_MIME_TYPE = "text/html;profile=mcp-app";
 /** The client capability that says this host renders apps. */
-export const APPS_CAPABILITY = { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } } as const;
+export const APPS_CAPABILITY: ClientCapabilities = { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } };
 
 /** The largest app document the host loads (a page, not an archive). */
 export const APP_HTML_MAX = 5 * 1024 * 1024;

@@ -14,6 +14,7 @@ import { RootsAnswer } from "./RootsAnswer";
 import { SamplingReply } from "./SamplingReply";
 import { HiddenCharsWarning, ServerText } from "./ServerText";
 import { UrlElicitation } from "./UrlElicitation";
+import { AppOriginBadge } from "../../apps/AppOriginBadge";
 
 /**
  * The one map from an input kind (its id in the core's registry, src/core/input/registry.ts) to the
@@ -95,6 +96,7 @@ export function InputRequestCard({ input }: { input: PendingInput }) {
           </span>
         )}
         <Asker />
+        <AppOriginBadge callId={input.callId} />
         <SaveCannedAction input={input} />
       </header>
       <HiddenCharsWarning texts={texts} />
