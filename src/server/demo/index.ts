@@ -43,6 +43,8 @@ export function demoServer(options: DemoServerOptions = {}): McpServer {
     listChanged: true,
     // demo://counter changes when bump-counter runs; a client may subscribe to hear it.
     resourceSubscribe: true,
+    // A client that declares client-side tasks (2025-11-25) is asked each question as a task, then polled.
+    askAsTasks: true,
     ...rest,
     changes,
   });
