@@ -40,7 +40,6 @@ export function serverCompletes(caps: ServerCapabilities | undefined): boolean {
 }
 
 // Control characters other than tab, and bidirectional overrides, are removed: a suggestion is shown as text.
-// eslint-disable-next-line no-control-regex
 const UNSHOWN = /[\u0000-\u0008\u000a-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Reads a `completion/complete` result (untrusted) into Suggestions, or says in words why it cannot. */
