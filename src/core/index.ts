@@ -24,6 +24,10 @@ export type { TaskStatus, TaskSnapshot, TaskOptions, TaskEvent, AnswerTravel } f
 export type { TaskHandle } from "./tasks/runner";
 export type { TaskCallOptions } from "./tasks/drive";
 export { tasksDeclared } from "./tasks/drive";
+export { COMPLETION_LIMITS, Completer, completionParams, readCompletion, serverCompletes } from "./mcp/completions";
+export type { CompleteFn, CompletionQuery, CompletionRef, Suggestions } from "./mcp/completions";
+export { RESOURCE_UPDATED, serverSubscribes, updatedUri } from "./mcp/resourceWatch";
+export type { ResourceWatch } from "./mcp/resourceWatch";
 export { CLIENT_TASK_METHODS, CLIENT_TASK_REQUESTS, ClientTaskReceiver, clientTasksCapability, runsAsTask } from "./tasks/clientTasks";
 export type { ClientTaskEvent, ClientTaskMethod, ClientTaskOptions, ClientTaskWire } from "./tasks/clientTasks";
 export { effectivePollMs, checkTransition, readTask } from "./tasks/parse";

@@ -187,6 +187,8 @@ export interface ResourceTemplateDefinition {
   /** Shown beside the name (2025-11-25 `icons`). */
   icons?: Icon[];
   handler: (uri: string, vars: Record<string, string>, ctx: HandlerContext) => Awaitable<ResourceReturn>;
+  /** Suggestions per template variable for `completion/complete`: (typed value, the other variables) => values. */
+  complete?: Record<string, (value: string, context: Record<string, string>) => string[]>;
 }
 
 export interface PromptDefinition {
@@ -197,5 +199,7 @@ export interface PromptDefinition {
   /** Shown beside the name (2025-11-25 `icons`). */
   icons?: Icon[];
   handler: (args: Record<string, string>, ctx: HandlerContext) => Awaitable<PromptReturn>;
+  /** Suggestions per argument for `completion/complete`: (typed value, the other arguments) => values. */
+  complete?: Record<string, (value: string, context: Record<string, string>) => string[]>;
 }
 

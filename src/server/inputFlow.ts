@@ -16,6 +16,7 @@ import {
   toMcpError,
   type RequestId,
 } from "../core";
+import { askAsTask, asksAsTask } from "./askAsTask";
 import { RoundContext, type RequestBase } from "./context";
 import { isInputRequired, type HandlerContext, type InputRequired } from "./definitions";
 import { internalError, invalidParams, rpcError } from "./rpcError";
@@ -156,7 +157,9 @@ export async function runLegacyFlow<R>(
     const entries = Object.entries(ret.inputRequests);
     const answers = await Promise.allSettled(
       entries.map(([, r]) =>
-        connection.request(r.method, legacyParams(r, base.revision), { relatedRequestId: requestId, signal: base.abort.signal }),
+        server.askAsTasks && asksAsTask(base.revision, base.clientCapabilities, r)
+          ? askAsTask(connection, r, legacyParams(r, base.revision), { relatedRequestId: requestId, signal: base.abort.signal, clock: server.clock })
+          : connection.request(r.method, legacyParams(r, base.revision), { relatedRequestId: requestId, signal: base.abort.signal }),
       ),
     );
     if (base.abort.signal.aborted) throw new McpError({ kind: "cancelled", message: "request was cancelled by the client" });

@@ -3,6 +3,7 @@ import type { RequestBase, RequestNotes } from "./context";
 import type { LogLevel } from "./definitions";
 import { runLegacyFlow, runModernFlow, type FlowSpec } from "./inputFlow";
 import { listen } from "./listen";
+import { complete } from "./completions";
 import type { RequestScope } from "./scope";
 import { invalidParams, methodNotFound, rpcError } from "./rpcError";
 import {
@@ -219,7 +220,7 @@ export function routeRequest(request: JsonRpcRequest, scope: RequestScope): Rout
     case "tasks/list":
       return taskMethod(request, scope);
     case "completion/complete":
-      return { completion: { values: [], total: 0, hasMore: false } };
+      return complete(scope.server, params);
     default:
       throw methodNotFound(request.method);
   }

@@ -33,6 +33,8 @@ export interface ServerOptions {
   resourceSubscribe?: boolean;
   /** Where changes are published; pass one to share it with the handlers that make the changes. */
   changes?: ChangeFeed;
+  /** 2025-11-25: asks a client that declares client-side tasks (`tasks.requests`) its questions as tasks, and polls them. */
+  askAsTasks?: boolean;
   clock?: Clock;
 }
 
@@ -52,6 +54,7 @@ export interface McpServer {
   readonly listTtlMs: number;
   readonly listChanged: boolean;
   readonly resourceSubscribe: boolean;
+  readonly askAsTasks: boolean;
   readonly changes: ChangeFeed;
   readonly clock: Clock;
   /** Tasks outlive the request (and on 2026-07-28 HTTP, the session) that made them. */
@@ -101,6 +104,7 @@ export function server(options: ServerOptions): McpServer {
     listTtlMs: options.listTtlMs ?? 0,
     listChanged,
     resourceSubscribe: options.resourceSubscribe ?? false,
+    askAsTasks: options.askAsTasks ?? false,
     changes: options.changes ?? new ChangeFeed(),
     clock,
     tasks: new TaskStore(clock),

@@ -10,6 +10,7 @@ import type { WireState } from "../features/wire/wireStore";
 import type { NotifyState } from "../features/notifications/notifyStore";
 import type { StderrState } from "../features/connection/store/stderrStore";
 import type { AutoState } from "./autoAnswer";
+import type { WatchState } from "../features/watch/watchStore";
 import type { BridgeState } from "../stores/bridgeStore";
 import type { SavedState } from "../features/connection/store/savedStore";
 import type { ServersState } from "../features/servers/serversStore";
@@ -80,6 +81,10 @@ export function useNotify<T>(selector: (s: NotifyState) => T): T {
 
 export function useAuto<T>(selector: (s: AutoState) => T): T {
   return useStore(useSession().auto, selector);
+}
+
+export function useWatches<T>(selector: (s: WatchState) => T): T {
+  return useStore(useSession().watches, selector);
 }
 
 export function useStderr<T>(selector: (s: StderrState) => T): T {

@@ -34,6 +34,8 @@ import { capabilitiesFromModes, handlersFromModes, waysOptions } from "./handler
 import { lazyChunk } from "../lib/lazyChunk";
 import { loadEmbedded } from "./embeddedChunk";
 import { createSession, type Session } from "./session";
+import { createWatches } from "../features/watch/watches";
+import type { CompletionQuery } from "../../core";
 
 export type { CallHandle } from "../../core";
 
@@ -95,6 +97,8 @@ export function createController(deps: ControllerDeps) {
   const running = new Map<string, CallHandle>();
   // How each spawned process ended, once it has: a process that dies while connecting says more than "closed".
   const exitOf = new WeakMap<Transport, () => ExitInfo | undefined>();
+  // Resource subscriptions of the live connection (features/watch): ended with it.
+  const watches = createWatches(session.watches, () => client);
 
   function requireBridge(): BridgeEndpoint {
     const endpoint = bridge.getState().endpoint;
@@ -153,6 +157,7 @@ export function createController(deps: ControllerDeps) {
   /** The frame -> store flow: every client event lands in exactly one session store. */
   function onEvent(event: ClientEvent, connectionId: number): void {
     tap.emit({ event, connectionId });
+    watches.onEvent(event);
     if (event.type === "frame") {
       wire.append(event.frame, connectionId);
     } else if (isCallEvent(event)) {
@@ -170,6 +175,7 @@ export function createController(deps: ControllerDeps) {
     inputs.refuseAll(reason);
     step.abortAll(reason);
     for (const handle of running.values()) handle.cancel();
+    watches.reset();
     const old = client;
     client = undefined;
     await old?.close().catch(() => undefined);
@@ -205,6 +211,8 @@ export function createController(deps: ControllerDeps) {
       ...ways,
       // Tasks are on unless switched off (README "Tasks"): the demo's deploy and release run as tasks.
       tasks: settings.tasks !== false,
+      // Client-side tasks: off unless switched on (the switch beside Tasks in settings).
+      clientTasks: settings.clientTasks === true,
       // Ends calls to a server that went quiet; never runs while a person answers (0: no timeout).
       ...((settings.timeoutMs ?? DEFAULT_TIMEOUT_MS) > 0 ? { requestTimeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS } : {}),
       step: (draft) => (connection.getState().settings.stepMode ? step.hold(draft) : Promise.resolve({ action: "send", draft })),
@@ -330,6 +338,11 @@ export function createController(deps: ControllerDeps) {
     cancel: (callId: string) => running.get(callId)?.cancel(),
     rerun,
     setRoots,
+    /** Argument suggestions from the server (completion/complete); the Completer in the form debounces. */
+    complete: (query: CompletionQuery, signal: AbortSignal) => requireClient().complete(query, { signal }),
+    /** Subscribe to / unsubscribe from one resource's updates (features/watch). */
+    watchResource: (uri: string) => watches.subscribe(uri),
+    unwatchResource: (uri: string) => watches.unsubscribe(uri),
     /** Tools the client left out of the catalog (invalid definitions). */
     droppedTools: () => client?.droppedTools ?? [],
     /** A listed tool's input schema (for "copy as curl" with mirrored headers). */

@@ -6,6 +6,7 @@ import { createNotifyStore } from "../features/notifications/notifyStore";
 import { createStderrStore } from "../features/connection/store/stderrStore";
 import { createConnectionStore } from "../stores/connectionStore";
 import { createAutoAnswer } from "./autoAnswer";
+import { createWatchStore } from "../features/watch/watchStore";
 
 /**
  * The one rule for stores:
@@ -33,6 +34,7 @@ export function createSession() {
     auto: createAutoAnswer(),
     notify: createNotifyStore(),
     stderr: createStderrStore(),
+    watches: createWatchStore(),
   };
 }
 

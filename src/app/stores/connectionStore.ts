@@ -46,6 +46,8 @@ export interface ConnectionSettings {
   samplingTools?: boolean;
   /** Take tasks (the 2026-07-28 extension, 2025-11-25 task-augmented tool calls); absent means on. */
   tasks?: boolean;
+  /** Run the server's elicitation and sampling requests as client-side tasks when it asks (2025-11-25); absent means off. */
+  clientTasks?: boolean;
   /** A standing roots list declared with `listChanged`, answered at once (unless askEachTime); absent or off: a roots card per request. */
   standingRoots?: StandingRootsSetting;
 }

@@ -24,6 +24,8 @@ import { copyOwn } from "../util/copyOwn";
 import { checkRoots, withStandingRoots } from "./standingRoots";
 import { UrlCompletions, definesUrlRequired } from "./urlRequired";
 import type { Root } from "../protocol/types";
+import { completionParams, readCompletion, type CompletionQuery, type Suggestions } from "./completions";
+import { watchResource, type ResourceWatch } from "./resourceWatch";
 
 export interface ClientSnapshot {
   status: "connecting" | "connected" | "closed";
@@ -470,6 +472,25 @@ export class Client {
       },
       filter,
       options,
+    );
+  }
+
+  /** Asks the server for argument suggestions (`completion/complete`, completions.ts); the answer is checked. */
+  async complete(query: CompletionQuery, options: { signal?: AbortSignal } = {}): Promise<Suggestions> {
+    const result = await this.request("completion/complete", completionParams(query, this.revision), options.signal ? { signal: options.signal } : NO_OPTIONS);
+    return readCompletion(result);
+  }
+
+  /** Watches one resource for `notifications/resources/updated` (resourceWatch.ts: subscribe, or listen on 2026-07-28). */
+  watchResource(uri: string): Promise<ResourceWatch> {
+    return watchResource(
+      {
+        era: this.era,
+        serverCapabilities: this.serverCapabilities,
+        request: (method, params) => this.request(method, params),
+        listen: (filter) => this.listen(filter),
+      },
+      uri,
     );
   }
 

@@ -168,8 +168,8 @@ describe("client-side tasks", () => {
     expect(await p.server.request("elicitation/create", { task: {}, ...ELICIT })).toEqual({ action: "decline" });
   });
 
-  it("keeps at most maxTasks, making room from finished ones; finished tasks past their ttl are dropped", async () => {
-    let now = 1_700_000_000_000;
+  it("keeps at most maxTasks, making room from finished ones, and pages tasks/list", async () => {
+    const now = 1_700_000_000_000;
     const clock = { now: () => now, setTimeout: () => 0, clearTimeout: () => undefined };
     const receiver = new ClientTaskReceiver({ clock, emit: () => undefined, notify: () => undefined }, { maxTasks: 2, pageSize: 1 });
     const open1 = deferred<Record<string, unknown>>();

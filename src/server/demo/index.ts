@@ -5,6 +5,7 @@ import { formTools } from "./formTools";
 import { countdown, setupWizard, toggleExtraTool } from "./qaTools";
 import { demoPrompts, demoResources, demoResourceTemplates } from "./resources";
 import { taskDemoTools } from "./taskTools";
+import { counter } from "./counter";
 import { demoTools } from "./tools";
 import { applyVariant, type DemoVariant } from "./variants";
 import { DEMO_ICONS, withIcons } from "./icons";
@@ -29,17 +30,22 @@ export function demoServer(options: DemoServerOptions = {}): McpServer {
   const { variant, ...rest } = options;
   const changes = rest.changes ?? new ChangeFeed();
   const tools = new Map<string, ToolDefinition>();
+  const count = counter(changes);
   const srv = server({
     name: "presa-demo",
     title: "presa demo server",
     version: "0.1.0",
     instructions: "A demo of MCP input flows: forms, links, sampling and roots, in both protocol eras.",
     icons: DEMO_ICONS.server,
-    tools: withIcons([...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...formTools, ...urlRequiredTools(), ...waysTools, ...taskDemoTools, ...appTools], DEMO_ICONS.tool),
-    resources: withIcons([...demoResources, ...appResources], DEMO_ICONS.resource),
+    tools: withIcons([...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...formTools, ...urlRequiredTools(), ...waysTools, ...taskDemoTools, ...appTools, count.tool], DEMO_ICONS.tool),
+    resources: withIcons([...demoResources, ...appResources, count.resource], DEMO_ICONS.resource),
     resourceTemplates: withIcons(demoResourceTemplates, DEMO_ICONS.template),
     prompts: withIcons(demoPrompts, DEMO_ICONS.prompt),
     listChanged: true,
+    // demo://counter changes when bump-counter runs; a client may subscribe to hear it.
+    resourceSubscribe: true,
+    // A client that declares client-side tasks (2025-11-25) is asked each question as a task, then polled.
+    askAsTasks: true,
     ...rest,
     changes,
   });

@@ -42,6 +42,35 @@ const greeting: ResourceTemplateDefinition = {
   title: "Greeting for a name",
   mimeType: "text/plain",
   handler: (_uri, vars) => `Hello, ${vars.name ?? "stranger"}!`,
+  complete: { name: (value) => startingWith(["Ada", "Alan", "Grace", "Katherine", "Linus", "Margaret"], value) },
+};
+
+/** Case-insensitive prefix match: what a completion offers for the value typed so far. */
+function startingWith(values: string[], typed: string): string[] {
+  const prefix = typed.toLowerCase();
+  return values.filter((v) => v.toLowerCase().startsWith(prefix));
+}
+
+const TEAMS: Record<string, string[]> = {
+  Engineering: ["Alice", "Bob", "Charlie"],
+  Sales: ["David", "Eve", "Frank"],
+  Support: ["John", "Kim", "Lee"],
+};
+
+/** A prompt whose arguments complete, the second narrowed by the first (completion's `context.arguments`). */
+const teamPrompt: PromptDefinition = {
+  name: "team-lead",
+  title: "Team lead (arguments complete)",
+  description: "Pick a department, then one of its people; both suggest values as you type",
+  arguments: [
+    { name: "department", description: "Engineering, Sales or Support", required: true },
+    { name: "member", description: "Someone in that department", required: true },
+  ],
+  complete: {
+    department: (value) => startingWith(Object.keys(TEAMS), value),
+    member: (value, context) => startingWith(TEAMS[context.department ?? ""] ?? [], value),
+  },
+  handler: (args) => `Please make ${args.member ?? "someone"} the lead of the ${args.department ?? "unnamed"} team.`,
 };
 
 /** A prompt that takes input: it asks for the tone before it returns its messages. */
@@ -86,4 +115,4 @@ const plainPrompt: PromptDefinition = {
 
 export const demoResources = [readme, weather];
 export const demoResourceTemplates = [greeting];
-export const demoPrompts = [tonePrompt, plainPrompt];
+export const demoPrompts = [tonePrompt, plainPrompt, teamPrompt];

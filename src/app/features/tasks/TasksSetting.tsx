@@ -3,22 +3,36 @@ import { useConnection, useController } from "../../session/context";
 /**
  * Takes tasks: declares the `io.modelcontextprotocol/tasks` extension on 2026-07-28 and sends
  * 2025-11-25 tool calls that allow it as tasks. On by default in the app; like the other capabilities, a
- * change reconnects.
+ * change reconnects. Beside it, client-side tasks: the server's questions run as tasks the client keeps.
  */
 export function TasksSetting() {
   const controller = useController();
   const on = useConnection((s) => s.settings.tasks !== false);
+  const clientSide = useConnection((s) => s.settings.clientTasks === true);
   return (
-    <div className="settings-row">
-      <label className="field inline">
-        <input type="checkbox" aria-label="Tasks" checked={on} onChange={(e) => void controller.connect({ tasks: e.target.checked })} />
-        <span>Tasks</span>
-      </label>
-      <span className="muted">
-        {on
-          ? "Declares the tasks extension (2026-07-28) and asks for tasks on 2025-11-25 where a tool allows it: long calls come back as tasks, polled with tasks/get."
-          : "Off: a server's task is refused in words, and tools that require tasks are refused by the server."}
-      </span>
-    </div>
+    <>
+      <div className="settings-row">
+        <label className="field inline">
+          <input type="checkbox" aria-label="Tasks" checked={on} onChange={(e) => void controller.connect({ tasks: e.target.checked })} />
+          <span>Tasks</span>
+        </label>
+        <span className="muted">
+          {on
+            ? "Declares the tasks extension (2026-07-28) and asks for tasks on 2025-11-25 where a tool allows it: long calls come back as tasks, polled with tasks/get."
+            : "Off: a server's task is refused in words, and tools that require tasks are refused by the server."}
+        </span>
+      </div>
+      <div className="settings-row">
+        <label className="field inline">
+          <input type="checkbox" aria-label="Client-side tasks" checked={clientSide} onChange={(e) => void controller.connect({ clientTasks: e.target.checked })} />
+          <span>Client-side tasks</span>
+        </label>
+        <span className="muted">
+          {clientSide
+            ? "Declares tasks.requests for elicitation and sampling (2025-11-25): a server may ask as a task, gets the task at once and polls tasks/get while you answer in your own time."
+            : "Off: the server waits on its question until you answer. Some tools (server-everything's async ones) appear only with this on."}
+        </span>
+      </div>
+    </>
   );
 }

@@ -4,6 +4,11 @@ import Form from "@rjsf/core/lib/components/Form.js";
 import { useEffect, useId, useMemo, useState } from "react";
 import type { JsonObject } from "../../../../core";
 import { prepareToolSchema, RjsfBoundary, templates, validatorFor } from "../../../lib/rjsf";
+import { CompletingTextWidget, CompletionContext } from "./CompletingTextWidget";
+import type { ArgumentCompleter } from "./useCompleteFor";
+
+/** Text fields with the server's suggestions, when the form has a completer. */
+const completingWidgets = { TextWidget: CompletingTextWidget };
 
 export interface ArgumentsFormProps {
   schema: JsonObject;
@@ -12,6 +17,8 @@ export interface ArgumentsFormProps {
   onSubmit: (value: Record<string, unknown>) => void;
   submitLabel: string;
   disabled?: boolean;
+  /** Suggestions for text arguments (completion/complete), when the server offers them for this item. */
+  complete?: ArgumentCompleter;
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -83,7 +90,8 @@ function Note({ children }: { children: string }) {
  * (default export, see LazyArgumentsForm); a schema the engine cannot show falls back to the editor.
  */
 export default function SchemaArgumentsForm(props: ArgumentsFormProps) {
-  const { schema, value, onChange, onSubmit, submitLabel, disabled } = props;
+  const { schema, value, onChange, onSubmit, submitLabel, disabled, complete } = props;
+  const completion = useMemo(() => (complete ? { completer: complete, values: value } : undefined), [complete, value]);
   const prepared = useMemo(() => prepareToolSchema(schema), [schema]);
   const [mode, setMode] = useState<"form" | "json">(prepared.schema ? "form" : "json");
   const [tried, setTried] = useState(false);
@@ -115,24 +123,27 @@ export default function SchemaArgumentsForm(props: ArgumentsFormProps) {
             </>
           )}
         >
-          <Form<Record<string, unknown>>
-            className="rjsf args-form"
-            schema={prepared.schema}
-            formData={value}
-            validator={validatorFor(prepared.dialect)}
-            templates={templates}
-            idPrefix={idPrefix}
-            showErrorList={false}
-            noHtml5Validate
-            liveValidate={tried ? "onChange" : undefined}
-            onChange={(e) => onChange(e.formData ?? {})}
-            onError={() => setTried(true)}
-            onSubmit={(e) => onSubmit(e.formData ?? {})}
-          >
-            <button type="submit" disabled={disabled}>
-              {submitLabel}
-            </button>
-          </Form>
+          <CompletionContext.Provider value={completion}>
+            <Form<Record<string, unknown>>
+              className="rjsf args-form"
+              schema={prepared.schema}
+              formData={value}
+              validator={validatorFor(prepared.dialect)}
+              templates={templates}
+              widgets={complete ? completingWidgets : undefined}
+              idPrefix={idPrefix}
+              showErrorList={false}
+              noHtml5Validate
+              liveValidate={tried ? "onChange" : undefined}
+              onChange={(e) => onChange(e.formData ?? {})}
+              onError={() => setTried(true)}
+              onSubmit={(e) => onSubmit(e.formData ?? {})}
+            >
+              <button type="submit" disabled={disabled}>
+                {submitLabel}
+              </button>
+            </Form>
+          </CompletionContext.Provider>
         </RjsfBoundary>
       )}
     </div>

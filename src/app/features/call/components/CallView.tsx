@@ -11,6 +11,9 @@ import { ResultView } from "./ResultView";
 // A call that became a task shows its card: a chunk of its own, fetched ahead with the forms once connected.
 const TaskCard = lazy(() => import("../../tasks/TaskCard").then((m) => ({ default: m.TaskCard })));
 const isTask = (call: CallRecord): boolean => call.events.some((e) => e.type === "taskCreated");
+// Tasks this client ran for the server during the call (client-side tasks): their own card.
+const ClientTaskCard = lazy(() => import("../../tasks/ClientTaskCard").then((m) => ({ default: m.ClientTaskCard })));
+const hasClientTask = (call: CallRecord): boolean => call.events.some((e) => e.type === "clientTask");
 
 /** The selected call as it runs: its pending questions, held retries, then its result or error. */
 export function CallView() {
@@ -50,6 +53,11 @@ export function CallView() {
       {isTask(call) && (
         <LazyPart what="The task card">
           <TaskCard call={call} />
+        </LazyPart>
+      )}
+      {hasClientTask(call) && (
+        <LazyPart what="The client-side task card">
+          <ClientTaskCard call={call} />
         </LazyPart>
       )}
       <LazyPart what="The question" fallback={<p className="muted">Loading the question…</p>}>

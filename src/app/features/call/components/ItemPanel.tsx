@@ -5,6 +5,8 @@ import { usePrompts, useResources, useTools } from "../../catalog/queries";
 import { ArgumentsForm } from "./LazyArgumentsForm";
 import { runSelection } from "../utils/runSelection";
 import { IconRefusedMark, ItemIcon } from "../../icons/ItemIcon";
+import { ResourceWatchBar } from "../../watch/ResourceWatchBar";
+import { useCompleteFor } from "./useCompleteFor";
 
 function promptSchema(prompt: Prompt): JsonObject {
   const properties: Record<string, JsonObject> = {};
@@ -28,6 +30,7 @@ export function ItemPanel() {
   const tools = useTools().data;
   const resources = useResources().data;
   const prompts = usePrompts().data;
+  const complete = useCompleteFor(selection);
   if (!selection) return <p className="muted panel-empty">Pick a tool, resource or prompt on the left.</p>;
   const key = selectionKey(selection);
   const draft = (drafts[key] as Record<string, unknown> | undefined) ?? {};
@@ -56,12 +59,13 @@ export function ItemPanel() {
         {found.description && <p>{found.description}</p>}
       </header>
       {found.schema ? (
-        <ArgumentsForm key={key} schema={found.schema} value={draft} onChange={setDraft} onSubmit={run} submitLabel={found.verb} disabled={!connected} />
+        <ArgumentsForm key={key} schema={found.schema} value={draft} onChange={setDraft} onSubmit={run} submitLabel={found.verb} disabled={!connected} complete={complete} />
       ) : (
         <button type="button" onClick={() => run({})} disabled={!connected}>
           {found.verb}
         </button>
       )}
+      {selection.kind === "resource" && <ResourceWatchBar uri={selection.uri} />}
     </section>
   );
 }
