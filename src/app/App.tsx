@@ -7,6 +7,7 @@ import { ConnectPrompt } from "./features/links/components/ConnectPrompt";
 import { ReopenPrompt } from "./features/servers/components/ReopenPrompt";
 import { LinkProblems } from "./features/links/components/LinkProblems";
 import { CommandPalette } from "./features/palette/CommandPalette";
+import { DestructiveConfirm } from "./features/catalog/components/DestructiveConfirm";
 import { QaPanel } from "./features/qa/components/QaPanel";
 import { QaToolbar } from "./features/qa/components/QaToolbar";
 import { MainSplit, WorkspaceColumns } from "./features/layout/Panels";
@@ -76,6 +77,7 @@ export function App() {
       </div>
       <MainSplit main={main} wire={!viewer && !present ? (p) => <WireLog {...p} /> : undefined} />
       <CommandPalette />
+      <DestructiveConfirm />
     </div>
   );
 }

@@ -18,7 +18,9 @@ import { applyDeepLink } from "./features/links/applyDeepLink";
 import { parseDeepLink } from "./features/links/deepLink";
 import { reopenLastServer } from "./features/servers/reopen";
 import { browserSignIn } from "./features/auth/browserSignIn";
+import { attachTheme } from "./features/prefs/prefsStore";
 import "./styles.css";
+import "./features/prefs/theme.css";
 
 // The composition root: the app-wide stores that need the page (bridge, saved connections), the live
 // controller with its session, and everything that attaches to it (compose.ts), before React renders.
@@ -50,6 +52,7 @@ const controller = createController({
   signIn: browserSignIn(window),
 });
 void controller.checkBridge();
+attachTheme(document.documentElement);
 const queryClient = createQueryClient();
 compose(controller, queryClient, search);
 // A deep link selects a target, revision and item, never runs anything; a URL target waits for a click.

@@ -11,6 +11,7 @@ import { applyVariant, type DemoVariant } from "./variants";
 import { DEMO_ICONS, withIcons } from "./icons";
 import { urlRequiredTools, waysTools } from "./waysTools";
 import { appResources, appTools } from "./appTools";
+import { resetNotes } from "./annotatedTools";
 
 export { demoTools } from "./tools";
 export { greet, twoSteps } from "./seedTools";
@@ -37,7 +38,7 @@ export function demoServer(options: DemoServerOptions = {}): McpServer {
     version: "0.1.0",
     instructions: "A demo of MCP input flows: forms, links, sampling and roots, in both protocol eras.",
     icons: DEMO_ICONS.server,
-    tools: withIcons([...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...formTools, ...urlRequiredTools(), ...waysTools, ...taskDemoTools, ...appTools, count.tool], DEMO_ICONS.tool),
+    tools: withIcons([...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...formTools, ...urlRequiredTools(), ...waysTools, ...taskDemoTools, ...appTools, count.tool, resetNotes], DEMO_ICONS.tool),
     resources: withIcons([...demoResources, ...appResources, count.resource], DEMO_ICONS.resource),
     resourceTemplates: withIcons(demoResourceTemplates, DEMO_ICONS.template),
     prompts: withIcons(demoPrompts, DEMO_ICONS.prompt),

@@ -63,6 +63,7 @@ const connectAccount: ToolDefinition = {
   name: "connect-account",
   title: "Connect an account (URL elicitation)",
   description: "Sends the user to a sign-in page out of band, then reports whether they went",
+  annotations: { openWorldHint: true },
   handler: (_args, ctx) => {
     const answer = elicited(ctx, "signin");
     if (!answer) {
@@ -99,6 +100,7 @@ const listWorkspace: ToolDefinition = {
   name: "list-workspace",
   title: "List workspace (roots)",
   description: "Asks the client which roots it shares",
+  annotations: { readOnlyHint: true },
   handler: (_args, ctx) => {
     const answer = inputResponse(ctx, "roots") as ListRootsResult | undefined;
     if (!answer) return inputRequired({ roots: roots() });
@@ -207,6 +209,7 @@ const echo: ToolDefinition = {
   name: "echo",
   title: "Echo (no input)",
   description: "Returns its message, with no input rounds",
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   inputSchema: { type: "object", properties: { message: { type: "string", title: "Message" } }, required: ["message"] },
   handler: (args) => String(args.message ?? ""),
 };

@@ -22,7 +22,7 @@ export const LIMITS = {
 
 export type PanelSize = keyof typeof LIMITS;
 
-export const DEFAULT_LAYOUT: LayoutState = { wirePx: 190, wireCollapsed: false, sidebarPx: 250, roundsPx: 340, roundsCollapsed: false };
+export const DEFAULT_LAYOUT: LayoutState = { wirePx: 190, wireCollapsed: false, sidebarPx: 270, roundsPx: 340, roundsCollapsed: false };
 
 export const LAYOUT_KEY = "presa.layout.v1";
 

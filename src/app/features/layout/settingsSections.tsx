@@ -7,6 +7,7 @@ import { layoutActions } from "./layoutStore";
 import { SamplingToolsSetting } from "../input/components/SamplingToolsSetting";
 import { StandingRootsSettings } from "../roots/StandingRootsSettings";
 import { TasksSetting } from "../tasks/TasksSetting";
+import { PrefsSettings } from "../prefs/PrefsSettings";
 
 /**
  * One section of the settings dialog. The list below is the one place a section is added (sign-in,
@@ -104,4 +105,5 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
   { id: "calls", title: "Calls", Component: Calls },
   { id: "client-info", title: "Client identity", Component: ClientIdentity },
   { id: "layout", title: "Layout", Component: Layout },
+  { id: "prefs", title: "Appearance and safety", Component: PrefsSettings },
 ];

@@ -1,9 +1,6 @@
-import { lazy, useCallback, useState } from "react";
-import { LazyPart } from "../../components/ui/LazyPart";
+import { useCallback, useState } from "react";
+import { PaletteDialog } from "./PaletteDialog";
 import { useShortcuts } from "./useShortcuts";
-
-// The dialog (cmdk on a Radix dialog) is fetched on first open; the keys work from the first view.
-const PaletteDialog = lazy(() => import("./PaletteDialog"));
 
 /** Ctrl/Cmd+K: find a tool, resource or prompt by name and select it (nothing runs). */
 export function CommandPalette() {
@@ -11,9 +8,5 @@ export function CommandPalette() {
   const toggle = useCallback(() => setOpen((o) => !o), []);
   useShortcuts(toggle);
   if (!open) return null;
-  return (
-    <LazyPart what="The command palette">
-      <PaletteDialog onClose={() => setOpen(false)} />
-    </LazyPart>
-  );
+  return <PaletteDialog onClose={() => setOpen(false)} />;
 }

@@ -1,51 +1,82 @@
-import { Command } from "cmdk";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type KeyboardEvent } from "react";
 import { ModalDialog } from "../../components/ui/ModalDialog";
 import { uiActions, type Selection, type UiState } from "../../stores/uiStore";
 import { usePrompts, useResources, useTools } from "../catalog/queries";
-import { filterItems, paletteItems } from "./utils/paletteItems";
+import { filterItems, paletteItems, type PaletteItem } from "./utils/paletteItems";
 
 const TAB: Record<Selection["kind"], UiState["tab"]> = { tool: "tools", resource: "resources", template: "resources", prompt: "prompts" };
 
 /**
- * The palette itself: cmdk (combobox, listbox, arrow keys, Enter) in a modal dialog (ModalDialog:
- * Esc closes it and is not also taken as "cancel the question", focus returns where it was). The
- * matching and ranking are ours (paletteItems.ts), so cmdk's own filter is off.
+ * The palette itself: a combobox and its listbox in a modal dialog (ModalDialog: Esc closes it and is
+ * not also taken as "cancel the question", focus returns where it was). It is part of the first
+ * view, not a chunk fetched on open: the input has the focus in the same render the keys open it
+ * in, so what is typed right after Ctrl+K goes into it and filters, and Enter selects only what is
+ * shown. Matching and ranking: paletteItems.ts.
  */
-export default function PaletteDialog({ onClose }: { onClose: () => void }) {
+export function PaletteDialog({ onClose }: { onClose: () => void }) {
   const tools = useTools().data;
   const resources = useResources().data;
   const prompts = usePrompts().data;
   const [query, setQuery] = useState("");
+  const [active, setActive] = useState(0);
   const items = useMemo(() => paletteItems(tools, resources?.resources, resources?.templates, prompts), [tools, resources, prompts]);
   const shown = useMemo(() => filterItems(items, query), [items, query]);
+  const current = Math.min(active, Math.max(0, shown.length - 1));
+
+  const choose = (item: PaletteItem | undefined): void => {
+    if (!item) return;
+    uiActions.select(item.selection, TAB[item.kind]);
+    onClose();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>): void => {
+    if (shown.length === 0) return;
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      const by = e.key === "ArrowDown" ? 1 : -1;
+      setActive((current + by + shown.length) % shown.length);
+    } else if (e.key === "Enter" && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      choose(shown[current]);
+    }
+  };
+
   return (
     <ModalDialog label="Command palette" className="palette" onClose={onClose}>
-      <Command label="Search tools, resources and prompts" shouldFilter={false} loop>
-        <Command.Input
-          autoFocus
-          placeholder="Search tools, resources and prompts…"
-          value={query}
-          onValueChange={setQuery}
-        />
-        <Command.List aria-label="Matches" className="palette-list">
-          <Command.Empty className="muted palette-empty">No match.</Command.Empty>
-          {shown.map((item) => (
-            <Command.Item
-              key={item.id}
-              value={item.id}
-              className="palette-item"
-              onSelect={() => {
-                uiActions.select(item.selection, TAB[item.kind]);
-                onClose();
-              }}
-            >
-              <span className={`badge kind-${item.kind}`}>{item.kind}</span> <span className="item-title">{item.title}</span> <span className="muted">{item.detail}</span>
-            </Command.Item>
-          ))}
-        </Command.List>
-        <p className="muted palette-help">↑↓ to move · Enter to select · Esc to close · Ctrl/Cmd+Enter runs the selected item</p>
-      </Command>
+      <input
+        // Focused as the dialog opens (ModalDialog keeps an autofocused control).
+        autoFocus
+        role="combobox"
+        aria-expanded="true"
+        aria-controls="palette-list"
+        aria-autocomplete="list"
+        aria-activedescendant={shown[current] ? `palette-${current}` : undefined}
+        aria-label="Search tools, resources and prompts"
+        placeholder="Search tools, resources and prompts…"
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <ul id="palette-list" role="listbox" aria-label="Matches" className="palette-list">
+        {shown.map((item, i) => (
+          <li
+            key={item.id}
+            id={`palette-${i}`}
+            role="option"
+            aria-selected={i === current}
+            className="palette-item"
+            onMouseMove={() => i !== current && setActive(i)}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => choose(item)}
+          >
+            <span className={`badge kind-${item.kind}`}>{item.kind}</span> <span className="item-title">{item.title}</span> <span className="muted">{item.detail}</span>
+          </li>
+        ))}
+      </ul>
+      {shown.length === 0 && <p className="muted palette-empty">No match.</p>}
+      <p className="muted palette-help">↑↓ to move · Enter to select · Esc to close · Ctrl/Cmd+Enter runs the selected item</p>
     </ModalDialog>
   );
 }

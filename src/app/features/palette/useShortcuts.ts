@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useController } from "../../session/context";
 import { selectionKey, uiStore } from "../../stores/uiStore";
-import { runSelection } from "../call/utils/runSelection";
+import { requestRun } from "../catalog/confirmRun";
 import { escapeAction } from "./utils/escapeAction";
 
 /** Ctrl on most keyboards, Cmd on a Mac. */
@@ -25,7 +25,7 @@ export function useShortcuts(togglePalette: () => void): void {
         const { selection, drafts } = uiStore.getState();
         if (!selection || session.connection.getState().status !== "connected") return;
         e.preventDefault();
-        runSelection(controller, selection, (drafts[selectionKey(selection)] as Record<string, unknown> | undefined) ?? {});
+        requestRun(controller, selection, (drafts[selectionKey(selection)] as Record<string, unknown> | undefined) ?? {});
       } else if (e.key === "Escape" && !e.defaultPrevented) {
         const action = escapeAction(session.inputs.getState().pending, session.calls.getState().selected);
         if (!action) return;

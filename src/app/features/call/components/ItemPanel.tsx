@@ -3,7 +3,8 @@ import { selectionKey, uiActions, type Selection } from "../../../stores/uiStore
 import type { JsonObject, Prompt, ResourceTemplate, Tool } from "../../../../core";
 import { usePrompts, useResources, useTools } from "../../catalog/queries";
 import { ArgumentsForm } from "./LazyArgumentsForm";
-import { runSelection } from "../utils/runSelection";
+import { requestRun } from "../../catalog/confirmRun";
+import { toolBadges } from "../../catalog/utils/toolBadges";
 import { IconRefusedMark, ItemIcon } from "../../icons/ItemIcon";
 import { ResourceWatchBar } from "../../watch/ResourceWatchBar";
 import { useCompleteFor } from "./useCompleteFor";
@@ -44,7 +45,7 @@ export function ItemPanel() {
 
   const run = (args: Record<string, unknown>) => {
     setDraft(args);
-    runSelection(controller, selection, args);
+    requestRun(controller, selection, args);
   };
 
   return (
@@ -56,6 +57,15 @@ export function ItemPanel() {
           <IconRefusedMark icons={found.icons} />
         </h2>
         <code className="muted">{found.id}</code>
+        {found.badges && found.badges.length > 0 && (
+          <span className="item-badges">
+            {found.badges.map((b) => (
+              <span key={b.key} className={`badge ann-${b.key}`} title={b.title}>
+                {b.label}
+              </span>
+            ))}
+          </span>
+        )}
         {found.description && <p>{found.description}</p>}
       </header>
       {found.schema ? (
@@ -74,7 +84,7 @@ function describe(selection: Selection, tools: Tool[] | undefined, templates: Re
   switch (selection.kind) {
     case "tool": {
       const t = tools?.find((x) => x.name === selection.name);
-      return t && { title: t.title ?? t.name, id: t.name, description: t.description, schema: t.inputSchema, verb: "Call tool", icons: t.icons };
+      return t && { title: t.title ?? t.name, id: t.name, description: t.description, schema: t.inputSchema, verb: "Call tool", icons: t.icons, badges: toolBadges(t) };
     }
     case "prompt": {
       const p = prompts?.find((x) => x.name === selection.name);
