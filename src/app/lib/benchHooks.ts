@@ -33,6 +33,8 @@ export interface BenchStats {
   wireDropped: number;
   /** The frames' own text in the log, in UTF-8 bytes. */
   wireBytes: number;
+  /** The part of wireBytes the page sent. */
+  wireOutBytes: number;
 }
 
 const ANSWERS: Record<string, Record<string, unknown>> = {
@@ -123,7 +125,11 @@ export function installBenchHooks(controller: Controller, target: Record<string,
       const calls = controller.session.calls.getState();
       const wire = controller.session.wire.getState();
       let wireBytes = 0;
-      for (const e of wire.entries) wireBytes += e.size;
+      let wireOutBytes = 0;
+      for (const e of wire.entries) {
+        wireBytes += e.size;
+        if (e.direction === "out") wireOutBytes += e.size;
+      }
       return {
         calls: calls.order.length,
         callsDropped: calls.dropped,
@@ -131,6 +137,7 @@ export function installBenchHooks(controller: Controller, target: Record<string,
         wire: wire.entries.length,
         wireDropped: wire.dropped,
         wireBytes,
+        wireOutBytes,
       };
     },
   };
