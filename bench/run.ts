@@ -15,8 +15,8 @@ import { APP_DIR } from "./lib/browser";
 import { runNodePart } from "./lib/nodePart";
 
 /** Parts in the order they run; those in NEEDS_BUILD need the built app. */
-const PARTS = ["core", "http", "cli", "bundle", "browser", "startup", "memory"] as const;
-const NEEDS_BUILD = new Set(["bundle", "browser", "startup", "memory"]);
+const PARTS = ["core", "http", "cli", "bundle", "browser", "startup", "memory", "stream"] as const;
+const NEEDS_BUILD = new Set(["bundle", "browser", "startup", "memory", "stream"]);
 
 function chromiumVersion(): string {
   try {

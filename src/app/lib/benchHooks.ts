@@ -4,7 +4,7 @@
  * it. They drive the app through the same paths a person and a server do (the controller's commands,
  * the wire store's append) and read the stores' sizes; none of them reach inside a component.
  */
-import type { Frame, InputResponse } from "../../core";
+import { BridgeStdioTransport, type BridgeEndpoint, type Frame, type InputResponse, type SpawnSpec } from "../../core";
 import type { Controller } from "../session/controller";
 
 export { attachPerfMarks } from "./perfMarks";
@@ -22,6 +22,18 @@ export interface BenchHooks {
   /** Appends `count` frames (prepared ones first) to the wire log, `perFrame` per animation frame, as a chatty server would. */
   injectFrames(count: number, perFrame: number): Promise<void>;
   stats(): BenchStats;
+  /**
+   * Spawns `spec` through the bridge with the app's own stdio transport and reads its output to the
+   * end: the bytes (newlines counted) and lines the page received after the first line, and the ms
+   * from the first line's arrival to the end of the stream.
+   */
+  streamFromBridge(endpoint: BridgeEndpoint, spec: SpawnSpec): Promise<StreamRead>;
+}
+
+export interface StreamRead {
+  bytes: number;
+  lines: number;
+  ms: number;
 }
 
 export interface BenchStats {
@@ -75,6 +87,31 @@ function framePair(i: number): [Frame, Frame] {
 
 const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
+/** See BenchHooks.streamFromBridge. */
+async function streamFromBridge(endpoint: BridgeEndpoint, spec: SpawnSpec): Promise<StreamRead> {
+  const transport = await BridgeStdioTransport.spawn(endpoint, spec);
+  return new Promise<StreamRead>((resolve, reject) => {
+    let started = -1;
+    let bytes = 0;
+    let lines = 0;
+    transport.subscribe((event) => {
+      if ((event.type === "message" || event.type === "error") && typeof event.raw === "string") {
+        if (started < 0) started = performance.now();
+        else {
+          bytes += event.raw.length + 1;
+          lines++;
+        }
+      } else if (event.type === "close") {
+        const ms = performance.now() - started;
+        const exit = transport.exit;
+        void transport.close();
+        if (exit?.code === 0) resolve({ bytes, lines, ms });
+        else reject(new Error(`the stream ended without a clean exit: ${event.reason}`));
+      }
+    });
+  });
+}
+
 export function installBenchHooks(controller: Controller, target: Record<string, unknown> = window as unknown as Record<string, unknown>): BenchHooks {
   let unsubscribeAuto: (() => void) | undefined;
   // Frames made ahead of time, used from `taken` on.
@@ -121,6 +158,7 @@ export function installBenchHooks(controller: Controller, target: Record<string,
       if (taken === prepared.length) prepared.length = taken = 0;
       controller.session.wire.flush();
     },
+    streamFromBridge,
     stats() {
       const calls = controller.session.calls.getState();
       const wire = controller.session.wire.getState();
