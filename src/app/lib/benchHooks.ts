@@ -6,6 +6,7 @@
  */
 import { BridgeStdioTransport, type BridgeEndpoint, type Frame, type InputResponse, type SpawnSpec } from "../../core";
 import type { Controller } from "../session/controller";
+import type { Session } from "../session/session";
 
 export { attachPerfMarks } from "./perfMarks";
 
@@ -28,6 +29,12 @@ export interface BenchHooks {
    * from the first line's arrival to the end of the stream.
    */
   streamFromBridge(endpoint: BridgeEndpoint, spec: SpawnSpec): Promise<StreamRead>;
+  /** Opens `count` more sessions (createSession()), each shown by its own wire log, side by side over the page. */
+  openSessions(count: number): Promise<void>;
+  /** Streams `each` frames into every opened session, `perFrame` to each per animation frame (made as they go). */
+  streamSessions(each: number, perFrame: number): Promise<void>;
+  /** Frames held by the opened sessions' logs, and their text in UTF-8 bytes. */
+  sessionsStats(): { frames: number; bytes: number; dropped: number };
 }
 
 export interface StreamRead {
@@ -125,6 +132,8 @@ export function installBenchHooks(controller: Controller, target: Record<string,
     }
     return pending.length;
   };
+  let sessions: Session[] = [];
+  let side: typeof import("./benchSessions") | undefined;
   const hooks: BenchHooks = {
     connected: () => controller.session.connection.getState().status === "connected",
     callTool: async (name, args = {}) => void (await controller.callTool(name, args)?.outcome),
@@ -159,6 +168,12 @@ export function installBenchHooks(controller: Controller, target: Record<string,
       controller.session.wire.flush();
     },
     streamFromBridge,
+    async openSessions(count) {
+      side = await import("./benchSessions");
+      sessions = side.openSessions(controller, count);
+    },
+    streamSessions: (each, perFrame) => (side ? side.streamSessions(sessions, each, perFrame, () => framePair(injected++)) : Promise.reject(new Error("openSessions first"))),
+    sessionsStats: () => (side ? side.sessionsStats(sessions) : { frames: 0, bytes: 0, dropped: 0 }),
     stats() {
       const calls = controller.session.calls.getState();
       const wire = controller.session.wire.getState();
