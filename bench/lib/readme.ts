@@ -52,10 +52,12 @@ const num = (x: number) => formatValue(x, "").trim();
 /** The table, each row with the ratio's min–max over the session's runs and how many of them met the goal. */
 export function readmeTable(results: Results, history: readonly HistoryRun[] = readHistory()): string {
   const latest = Date.parse(results.startedAt);
-  const session = history.filter((r) => {
+  const recent = history.filter((r) => {
     const t = Date.parse(r.startedAt);
     return t <= latest && latest - t <= SESSION_HOURS * 3600_000;
   });
+  // A run started on a machine busy with other work (load above its CPU count) says more about that work.
+  const session = recent.filter((r) => r.load <= results.machine.cpus);
   const rows = results.figures.map((f) => {
     const seen = session.flatMap((r) => r.figures.filter((x) => x.id === f.id));
     const ratios = seen.map((x) => x.ratio).filter(Number.isFinite);
@@ -64,7 +66,7 @@ export function readmeTable(results: Results, history: readonly HistoryRun[] = r
   });
   const when = results.startedAt.replace("T", " ").slice(0, 16);
   return [
-    `Latest run (${when} UTC, \`${results.command}\`, ${results.seconds} s; Node ${results.machine.node}, ${results.machine.chromium}, ${results.machine.cpus} CPUs, load ${results.machine.loadAtStart} at the start). The last column is the ratio over the ${session.length} run(s) of the session (bench/history.jsonl, runs within ${SESSION_HOURS} hours before this one; a partial run counts for its own parts):`,
+    `Latest run (${when} UTC, \`${results.command}\`, ${results.seconds} s; Node ${results.machine.node}, ${results.machine.chromium}, ${results.machine.cpus} CPUs, load ${results.machine.loadAtStart} at the start). The last column is the ratio over the ${session.length} run(s) of the session (bench/history.jsonl: runs within ${SESSION_HOURS} hours before this one, a partial run counting for its own parts; ${recent.length - session.length} run(s) started at a load above ${results.machine.cpus} left out):`,
     "",
     "| figure | value | baseline (same run) | ratio | goal | met | ratio over the session's runs |",
     "|---|---|---|---|---|---|---|",
