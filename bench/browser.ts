@@ -145,7 +145,7 @@ async function inputToForm(browser: Browser, url: string, log: (line: string) =>
 }
 
 /** The main thread's tasks in a Chromium trace: wall duration and CPU (thread) time, in ms. */
-interface TraceTask {
+export interface TraceTask {
   wall: number;
   cpu: number;
 }
@@ -155,7 +155,7 @@ interface TraceTask {
  * time is the work the page did in it; its wall time also counts time the OS gave the CPU to other
  * processes, which on a busy machine can dwarf the work.
  */
-async function traced(browser: Browser, page: Page, work: () => Promise<unknown>): Promise<TraceTask[]> {
+export async function traced(browser: Browser, page: Page, work: () => Promise<unknown>): Promise<TraceTask[]> {
   await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
   await work();
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }[] };

@@ -3,20 +3,22 @@
  * figure with its baseline from the same run and their ratio, and writes bench/results.json. A
  * missed goal is reported in the table (met: NO), never a failure; a part that crashes is, after
  * the other parts have run. `--only core,http` runs some parts; `--markdown` prints the last
- * results as the README's table.
+ * results as the README's table, `--readme` writes it into README.md; every run is appended to
+ * bench/history.jsonl, which gives the table its spread over the session's runs.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { build } from "vite";
 import { resolveChromium } from "../e2e/support/chromium";
-import { markdownTable, table, type Figure } from "./lib/figures";
+import { table, type Figure } from "./lib/figures";
+import { appendHistory, readmeTable, writeReadmeTable, type Results } from "./lib/readme";
 import { APP_DIR } from "./lib/browser";
 import { runNodePart } from "./lib/nodePart";
 
 /** Parts in the order they run; those in NEEDS_BUILD need the built app. */
-const PARTS = ["core", "http", "cli", "bundle", "browser", "startup", "memory"] as const;
-const NEEDS_BUILD = new Set(["bundle", "browser", "startup", "memory"]);
+const PARTS = ["core", "http", "cli", "bundle", "browser", "startup", "memory", "stream", "sessions"] as const;
+const NEEDS_BUILD = new Set(["bundle", "browser", "startup", "memory", "stream", "sessions"]);
 
 function chromiumVersion(): string {
   try {
@@ -28,10 +30,13 @@ function chromiumVersion(): string {
 }
 
 async function main(): Promise<number> {
-  // `--markdown`: the last results as the README's table, without running anything.
-  if (process.argv.includes("--markdown")) {
-    const last = JSON.parse(readFileSync("bench/results.json", "utf8")) as { figures: Figure[] };
-    console.log(markdownTable(last.figures));
+  // `--markdown`: the last results as the README's table, without running anything; `--readme`
+  // writes that table into README.md (between its bench-table markers).
+  if (process.argv.includes("--markdown") || process.argv.includes("--readme")) {
+    const last = JSON.parse(readFileSync("bench/results.json", "utf8")) as Results;
+    if (process.argv.includes("--markdown")) console.log(readmeTable(last));
+    else if (!writeReadmeTable(last)) throw new Error("README.md has no bench-table markers");
+    else console.log("bench: README.md's Performance table rewritten from bench/results.json and bench/history.jsonl");
     return 0;
   }
   const onlyArg = process.argv.find((a) => a.startsWith("--only="))?.slice(7) ?? (process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined);
@@ -96,6 +101,7 @@ async function main(): Promise<number> {
     errors,
   };
   writeFileSync("bench/results.json", `${JSON.stringify(results, null, 2)}\n`);
+  appendHistory(results, figures);
   console.log("bench: wrote bench/results.json");
   return errors.length === 0 ? 0 : 1;
 }

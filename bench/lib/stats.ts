@@ -91,3 +91,45 @@ export async function interleaved<T>(trials: number, a: () => Promise<T>, b: () 
   }
   return out;
 }
+
+/**
+ * Runs each contender once per trial, the order turned by one place every trial (A B C, B C A,
+ * C A B, …), so no contender always runs first, right after another, or on a warmer machine.
+ */
+export async function rotated<T>(trials: number, contenders: readonly (() => Promise<T>)[]): Promise<T[][]> {
+  const out = contenders.map(() => [] as T[]);
+  for (let i = 0; i < trials; i++) {
+    for (let k = 0; k < contenders.length; k++) {
+      const j = (i + k) % contenders.length;
+      (out[j] as T[]).push(await (contenders[j] as () => Promise<T>)());
+    }
+  }
+  return out;
+}
+
+/** Median with its spread: quartiles and extremes, for notes and logs. */
+export interface Spread {
+  median: number;
+  p25: number;
+  p75: number;
+  min: number;
+  max: number;
+  n: number;
+}
+
+export function spread(samples: readonly number[]): Spread {
+  return {
+    median: median(samples),
+    p25: quantile(samples, 0.25),
+    p75: quantile(samples, 0.75),
+    min: Math.min(...samples),
+    max: Math.max(...samples),
+    n: samples.length,
+  };
+}
+
+/** "180 ms (p25–p75 160–210, 140–320, n 31)". */
+export function formatSpread(s: Spread, unit: string, digits = 0): string {
+  const f = (x: number) => x.toFixed(digits);
+  return `${f(s.median)} ${unit} (p25–p75 ${f(s.p25)}–${f(s.p75)}, min–max ${f(s.min)}–${f(s.max)}, n ${s.n})`;
+}

@@ -4,8 +4,9 @@
  * it. They drive the app through the same paths a person and a server do (the controller's commands,
  * the wire store's append) and read the stores' sizes; none of them reach inside a component.
  */
-import type { Frame, InputResponse } from "../../core";
+import { BridgeStdioTransport, type BridgeEndpoint, type Frame, type InputResponse, type SpawnSpec } from "../../core";
 import type { Controller } from "./controller";
+import type { Session } from "./session";
 
 export { attachPerfMarks } from "./perfMarks";
 
@@ -22,6 +23,24 @@ export interface BenchHooks {
   /** Appends `count` frames (prepared ones first) to the wire log, `perFrame` per animation frame, as a chatty server would. */
   injectFrames(count: number, perFrame: number): Promise<void>;
   stats(): BenchStats;
+  /**
+   * Spawns `spec` through the bridge with the app's own stdio transport and reads its output to the
+   * end: the bytes (newlines counted) and lines the page received after the first line, and the ms
+   * from the first line's arrival to the end of the stream.
+   */
+  streamFromBridge(endpoint: BridgeEndpoint, spec: SpawnSpec): Promise<StreamRead>;
+  /** Opens `count` more sessions (createSession()), each shown by its own wire log, side by side over the page. */
+  openSessions(count: number): Promise<void>;
+  /** Streams `each` frames into every opened session, `perFrame` to each per animation frame (made as they go). */
+  streamSessions(each: number, perFrame: number): Promise<void>;
+  /** Frames held by the opened sessions' logs, and their text in UTF-8 bytes. */
+  sessionsStats(): { frames: number; bytes: number; dropped: number };
+}
+
+export interface StreamRead {
+  bytes: number;
+  lines: number;
+  ms: number;
 }
 
 export interface BenchStats {
@@ -33,6 +52,8 @@ export interface BenchStats {
   wireDropped: number;
   /** The frames' own text in the log, in UTF-8 bytes. */
   wireBytes: number;
+  /** The part of wireBytes the page sent. */
+  wireOutBytes: number;
 }
 
 const ANSWERS: Record<string, Record<string, unknown>> = {
@@ -73,6 +94,31 @@ function framePair(i: number): [Frame, Frame] {
 
 const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
+/** See BenchHooks.streamFromBridge. */
+async function streamFromBridge(endpoint: BridgeEndpoint, spec: SpawnSpec): Promise<StreamRead> {
+  const transport = await BridgeStdioTransport.spawn(endpoint, spec);
+  return new Promise<StreamRead>((resolve, reject) => {
+    let started = -1;
+    let bytes = 0;
+    let lines = 0;
+    transport.subscribe((event) => {
+      if ((event.type === "message" || event.type === "error") && typeof event.raw === "string") {
+        if (started < 0) started = performance.now();
+        else {
+          bytes += event.raw.length + 1;
+          lines++;
+        }
+      } else if (event.type === "close") {
+        const ms = performance.now() - started;
+        const exit = transport.exit;
+        void transport.close();
+        if (exit?.code === 0) resolve({ bytes, lines, ms });
+        else reject(new Error(`the stream ended without a clean exit: ${event.reason}`));
+      }
+    });
+  });
+}
+
 export function installBenchHooks(controller: Controller, target: Record<string, unknown> = window as unknown as Record<string, unknown>): BenchHooks {
   let unsubscribeAuto: (() => void) | undefined;
   // Frames made ahead of time, used from `taken` on.
@@ -86,6 +132,8 @@ export function installBenchHooks(controller: Controller, target: Record<string,
     }
     return pending.length;
   };
+  let sessions: Session[] = [];
+  let side: typeof import("./benchSessions") | undefined;
   const hooks: BenchHooks = {
     connected: () => controller.session.connection.getState().status === "connected",
     callTool: async (name, args = {}) => void (await controller.callTool(name, args)?.outcome),
@@ -119,11 +167,22 @@ export function installBenchHooks(controller: Controller, target: Record<string,
       if (taken === prepared.length) prepared.length = taken = 0;
       controller.session.wire.flush();
     },
+    streamFromBridge,
+    async openSessions(count) {
+      side = await import("./benchSessions");
+      sessions = side.openSessions(controller, count);
+    },
+    streamSessions: (each, perFrame) => (side ? side.streamSessions(sessions, each, perFrame, () => framePair(injected++)) : Promise.reject(new Error("openSessions first"))),
+    sessionsStats: () => (side ? side.sessionsStats(sessions) : { frames: 0, bytes: 0, dropped: 0 }),
     stats() {
       const calls = controller.session.calls.getState();
       const wire = controller.session.wire.getState();
       let wireBytes = 0;
-      for (const e of wire.entries) wireBytes += e.size;
+      let wireOutBytes = 0;
+      for (const e of wire.entries) {
+        wireBytes += e.size;
+        if (e.direction === "out") wireOutBytes += e.size;
+      }
       return {
         calls: calls.order.length,
         callsDropped: calls.dropped,
@@ -131,6 +190,7 @@ export function installBenchHooks(controller: Controller, target: Record<string,
         wire: wire.entries.length,
         wireDropped: wire.dropped,
         wireBytes,
+        wireOutBytes,
       };
     },
   };

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useConnection, useController, useServers } from "../../../lib/context";
+import { useConnection, useController, useServers } from "../../../session/context";
 import { SpawnDialog } from "../../connection/components/SpawnDialog";
 import { describeTarget, spawnSpecOf } from "../../connection/utils/targets";
 import { connectEntry } from "../connectEntry";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { SpawnSpec } from "../../../../core";
-import { useBridge, useConnection, useController, useServers } from "../../../lib/context";
+import { useBridge, useConnection, useController, useServers } from "../../../session/context";
 import type { Target } from "../../../stores/connectionStore";
 import { SpawnDialog } from "../../connection/components/SpawnDialog";
 import { describeTarget, spawnSpecOf } from "../../connection/utils/targets";
