@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { handlers, useEverything } from "./support";
 import { connect, text, type Client, type ClientEvent, StreamableHttpTransport } from "../../src/core";
-import { validateFrames } from "../../src/test/harness";
+import { validateFrames } from "../support/harness";
 import { record } from "./table";
 
 const ASYNC_TOOLS = ["trigger-elicitation-request-async", "trigger-sampling-request-async"];

@@ -13,7 +13,7 @@ import { inProcessPair } from "../transport/inProcess";
 import { McpError } from "../errors";
 import { ErrorCode } from "../protocol/codes";
 import { capabilitiesFor } from "../protocol/capabilities";
-import { deferred } from "../../test/kit";
+import { deferred } from "../../../test/support/kit";
 import { ClientTaskReceiver, clientTasksCapability, runsAsTask } from "./clientTasks";
 import { RELATED_TASK } from "./types";
 

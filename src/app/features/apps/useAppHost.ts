@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { McpError, type InputMethod } from "../../../core";
 import { AppHost, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY, SANDBOX_VIOLATION, appDocument, readAppResource, type AppHostEvent, type AppPolicy } from "../../../core/apps";
-import { useController } from "../../lib/context";
+import { useController } from "../../session/context";
 import type { Controller } from "../../session/controller";
 import { appLabel, appsActions, appsStore, type AppInstance } from "./appsStore";
 import { startFromApp } from "./attachApps";

@@ -1,5 +1,5 @@
 import { serverSubscribes } from "../../../core";
-import { useConnection, useController, useWatches } from "../../lib/context";
+import { useConnection, useController, useWatches } from "../../session/context";
 import "./watch.css";
 
 /**

@@ -1,4 +1,4 @@
-import { useCalls, useController, useInputs } from "../../../lib/context";
+import { useCalls, useController, useInputs } from "../../../session/context";
 import type { AppInstance } from "../appsStore";
 
 /** The calls the app started itself, each one click from its view (questions, rounds, result). */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from "react";
 import { Completer, serverCompletes, systemClock, type CompletionRef, type Suggestions } from "../../../../core";
-import { useConnection, useController } from "../../../lib/context";
+import { useConnection, useController } from "../../../session/context";
 import type { Selection } from "../../../stores/uiStore";
 
 /** What the arguments form asks for suggestions: the typed value and every argument's value. */

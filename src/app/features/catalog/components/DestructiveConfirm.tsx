@@ -1,5 +1,5 @@
 import { ModalDialog } from "../../../components/ui/ModalDialog";
-import { useController } from "../../../lib/context";
+import { useController } from "../../../session/context";
 import { answerConfirm, useConfirm } from "../confirmRun";
 
 /** "This tool is marked destructive: call it?" before the call goes; Cancel (the focused button) sends nothing. */

@@ -8,10 +8,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { Client, HumanWaits, McpError, OAuthClient, StreamableHttpTransport, connect, pausedWhileWaiting, text, type AuthorizeStep } from "../src/core";
-import { signInAgent, startProtectedDemo, type ProtectedDemo } from "../src/server/auth";
-import { demoServer } from "../src/server/demo";
-import { deferred, flush, manualClock, openPair } from "../src/test/harness";
+import { Client, HumanWaits, McpError, OAuthClient, StreamableHttpTransport, connect, pausedWhileWaiting, text, type AuthorizeStep } from "../../src/core";
+import { signInAgent, startProtectedDemo, type ProtectedDemo } from "../../src/server/auth";
+import { demoServer } from "../../src/server/demo";
+import { deferred, flush, manualClock, openPair } from "../support/harness";
 
 let demo: ProtectedDemo | undefined;
 let client: Client | undefined;
