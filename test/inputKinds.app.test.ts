@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 const params = { prompt: "Which colour?" };
-const pending = { id: "i1", kind: FAKE_METHOD as InputKind, params, key: "colour", round: 1, callId: "call-1", era: "modern" as const };
+const pending = { id: "i1", kind: FAKE_METHOD as InputKind, params, key: "colour", round: 1, callId: "call-1", era: "modern" as const, askedAt: 0 };
 
 describe("a new input kind in the app", () => {
   it("without a card: the card says so in words, and Refuse sends that refusal", async () => {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { Validator, type Schema } from "@cfworker/json-schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportAnswers } from "../../src/core/recording";
-import { ROOT, adaAnswers, buildCli, recordSession, runCli, startDemoServer, tempDir, type RunningServer } from "./support";
+import { ROOT, adaAnswers, buildCli, recordSession, runCli, startDemoServer, tempDir, type RunningServer } from "../support/cli";
 
 const schema = (name: string): Validator => new Validator(JSON.parse(readFileSync(join(ROOT, "public/schemas", name), "utf8")) as Schema, "2020-12", false);
 const answersSchema = schema("answers.schema.json");

@@ -6,10 +6,10 @@
  * prompt and resource templates, through completion/complete.
  */
 import { describe, expect, it } from "vitest";
-import { handlers, useEverything } from "./support";
+import { handlers, useEverything } from "../support/interop/support";
 import { connect, text, type Client, type ClientEvent, StreamableHttpTransport } from "../../src/core";
 import { validateFrames } from "../support/harness";
-import { record } from "./table";
+import { record } from "../support/interop/table";
 
 const ASYNC_TOOLS = ["trigger-elicitation-request-async", "trigger-sampling-request-async"];
 

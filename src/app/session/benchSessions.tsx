@@ -9,8 +9,8 @@ import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import type { Frame } from "../../core";
 import { WireLog } from "../features/wire/components/WireLog";
-import type { Controller } from "../session/controller";
-import { createSession, type Session } from "../session/session";
+import type { Controller } from "./controller";
+import { createSession, type Session } from "./session";
 import { ControllerProvider, SessionProvider } from "./context";
 
 export function openSessions(controller: Controller, count: number): Session[] {
