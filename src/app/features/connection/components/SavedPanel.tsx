@@ -2,8 +2,8 @@ import { useState } from "react";
 import { useController } from "../../../session/context";
 import type { Target } from "../../../stores/connectionStore";
 import { useBridge, useSaved } from "../../../session/context";
-import { parseMcpConfig, toMcpConfig, type SavedServer } from "../utils/mcpConfig";
-import { describeTarget } from "../utils/targets";
+import { parseMcpConfig, toMcpConfig, type SavedServer } from "../../../stores/mcpConfig";
+import { describeTarget } from "../../../stores/targets";
 import { downloadJson } from "../../../lib/downloadJson";
 
 function kindLabel(target: Target): string {
