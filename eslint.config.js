@@ -19,6 +19,73 @@ const frameworkImports = {
   ],
 };
 
+/** Which folder may import which (import-x/no-restricted-paths). */
+const zones = [
+  {
+    target: "./src/core",
+    from: "./src/server",
+    message: "src/core is the lowest layer: it must not import the reference server.",
+  },
+  { target: "./src/core", from: "./src/app", message: "src/core must not import the app." },
+  {
+    target: "./src/server",
+    from: "./src",
+    except: ["./core", "./server"],
+    message: "src/server may import only src/core and itself.",
+  },
+  {
+    target: ["./src/core", "./src/server", "./src/app"],
+    from: "./src/bridge",
+    message: "src/bridge is the Node-only local bridge: the page and the cores never import it.",
+  },
+  { target: "./src/bridge", from: "./src/app", message: "src/bridge must not import the app." },
+  {
+    target: "./src/cli",
+    from: ["./src/app", "./src/bridge"],
+    message: "src/cli is another face over the core (and the demo server for --embedded): no app, no bridge.",
+  },
+  {
+    target: ["./src/core", "./src/server", "./src/app", "./src/bridge"],
+    from: "./src/cli",
+    message: "Nothing imports the command line (src/cli); it sits on top.",
+  },
+  {
+    // The core's entry: code outside src/core imports src/core/index.ts (or the recordings'
+    // entry), never a file inside. test/fixtures/architecture/deepImport.ts proves it fails.
+    target: ["./src/app", "./src/server", "./src/bridge", "./src/cli", "./bin", "./bench", "./scripts", "./e2e", "./test"],
+    from: "./src/core",
+    except: ["./index.ts", "./recording/index.ts", "./apps/index.ts"],
+    message: "Import the core through its entry, src/core/index.ts (recordings: src/core/recording/index.ts), not a file inside it.",
+  },
+  {
+    target: "./src",
+    from: ["./bin", "./scripts", "./e2e"],
+    message: "Launchers and e2e specs sit above src; src never imports them.",
+  },
+  // The app's order (.dependency-cruiser.cjs states it in full, type-only imports included): lib,
+  // model and the shared components at the bottom, the composition (src/app/*.tsx, views/) on top.
+  {
+    target: ["./src/app/lib", "./src/app/model.ts", "./src/app/components"],
+    from: ["./src/app/stores", "./src/app/session", "./src/app/features", "./src/app/views", "./src/app/main.tsx", "./src/app/App.tsx", "./src/app/compose.ts", "./src/app/providers.tsx", "./src/app/prefetchForms.ts"],
+    message: "src/app/lib, model.ts and components are the app's bottom layer: they import no store, session, feature or composition.",
+  },
+  {
+    target: ["./src/app/stores", "./src/app/session", "./src/app/features"],
+    from: ["./src/app/views", "./src/app/main.tsx", "./src/app/App.tsx", "./src/app/compose.ts", "./src/app/providers.tsx", "./src/app/prefetchForms.ts"],
+    message: "The composition (src/app/*.tsx, compose.ts, prefetchForms.ts, views/) sits on top: nothing below imports it.",
+  },
+];
+
+/** Only tests use the test helpers: code that ships never imports test/ or e2e/. */
+const productionZones = [
+  ...zones,
+  {
+    target: "./src",
+    from: ["./test", "./e2e"],
+    message: "Code that ships never imports test/ or e2e/ (helpers for tests live in test/support and are imported by tests only).",
+  },
+];
+
 export default defineConfig(
   {
     ignores: ["dist/", "dist-*/", "bench/.out/", "node_modules/", "test-results/", "playwright-report/", "coverage/",
@@ -37,54 +104,7 @@ export default defineConfig(
     },
     rules: {
       "import-x/no-cycle": "error",
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            {
-              target: "./src/core",
-              from: "./src/server",
-              message: "src/core is the lowest layer: it must not import the reference server.",
-            },
-            { target: "./src/core", from: "./src/app", message: "src/core must not import the app." },
-            {
-              target: "./src/server",
-              from: "./src",
-              except: ["./core", "./server"],
-              message: "src/server may import only src/core and itself.",
-            },
-            {
-              target: ["./src/core", "./src/server", "./src/app"],
-              from: "./src/bridge",
-              message: "src/bridge is the Node-only local bridge: the page and the cores never import it.",
-            },
-            { target: "./src/bridge", from: "./src/app", message: "src/bridge must not import the app." },
-            {
-              target: "./src/cli",
-              from: ["./src/app", "./src/bridge"],
-              message: "src/cli is another face over the core (and the demo server for --embedded): no app, no bridge.",
-            },
-            {
-              target: ["./src/core", "./src/server", "./src/app", "./src/bridge"],
-              from: "./src/cli",
-              message: "Nothing imports the command line (src/cli); it sits on top.",
-            },
-            {
-              // The core's entry: code outside src/core imports src/core/index.ts (or the recordings'
-              // entry), never a file inside. test/fixtures/architecture/deepImport.ts proves it fails.
-              target: ["./src/app", "./src/server", "./src/bridge", "./src/cli", "./bin", "./bench", "./scripts", "./e2e", "./test"],
-              from: "./src/core",
-              except: ["./index.ts", "./recording/index.ts", "./apps/index.ts"],
-              message: "Import the core through its entry, src/core/index.ts (recordings: src/core/recording/index.ts; the MCP Apps host: src/core/apps/index.ts), not a file inside it.",
-            },
-            {
-              target: "./src",
-              from: ["./bin", "./scripts", "./e2e"],
-              message: "Launchers and e2e specs sit above src; src never imports them.",
-            },
-          ],
-        },
-      ],
+      "import-x/no-restricted-paths": ["error", { zones }],
       // Tests and launchers may need an escape hatch; the cores may not (see the override below).
       "@typescript-eslint/no-explicit-any": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
@@ -96,6 +116,11 @@ export default defineConfig(
       "no-restricted-imports": ["error", frameworkImports],
       "@typescript-eslint/no-explicit-any": "error",
     },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: productionZones }] },
   },
   {
     // Specs take test/expect from e2e/support/test.ts, whose fixture fails a test on a console error

@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { attachCanned } from "./features/canned/cannedBridge";
 import { cannedStore } from "./features/canned/cannedStore";
 import { attachListChanged } from "./features/notifications/listChangedBridge";
-import { attachFormPrefetch } from "./features/input/prefetchForms";
+import { attachFormPrefetch } from "./prefetchForms";
 import { attachApps } from "./features/apps/attachApps";
 import type { Controller } from "./session/controller";
 

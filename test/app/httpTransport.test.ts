@@ -9,7 +9,7 @@ import { testBridge } from "../support/bridge";
 import { createController } from "../../src/app/session/controller";
 import { createBridgeStore } from "../../src/app/stores/bridgeStore";
 import type { Target } from "../../src/app/stores/connectionStore";
-import { httpTransport } from "../../src/app/features/connection/utils/httpTransport";
+import { httpTransport } from "../../src/app/session/httpTransport";
 import { draftOf, draftToTarget, targetDraftReducer } from "../../src/app/features/connection/utils/targetDraft";
 
 const everything = useEverything("sse");

@@ -19,7 +19,7 @@ import type { AuthState } from "../features/auth/authStore";
 /**
  * The one place components read state from. Per-session state comes from the session shown (the live
  * one, or an opened recording inside RecordingView); app-wide state from the app-wide stores (see
- * ../session/session.ts for the rule). Commands go through `useController()`.
+ * ./session.ts for the rule). Commands go through `useController()`.
  */
 
 const ControllerContext = createContext<Controller | undefined>(undefined);
@@ -118,7 +118,7 @@ export function useAuth<T>(selector: (s: AuthState) => T): T {
 /** App-wide stores, one per page (their modules hold them). */
 export { useUi } from "../stores/uiStore";
 export { usePresent } from "../features/present/presentStore";
-export { useRecording } from "../features/session/recordingStore";
+export { useRecording } from "./recordingStore";
 export { useCanned } from "../features/canned/cannedStore";
 export { useLink } from "../features/links/linkStore";
 export { useLayout } from "../features/layout/layoutStore";

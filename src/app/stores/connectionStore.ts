@@ -23,7 +23,7 @@ export type Target =
 
 export type TargetKind = Target["kind"];
 
-/** How an HTTP target is spoken to (absent: Streamable HTTP); see features/connection/utils/httpTransport.ts. */
+/** How an HTTP target is spoken to (absent: Streamable HTTP); see session/httpTransport.ts. */
 export type HttpTransportChoice = "auto" | "streamable-http" | "http+sse";
 
 /** The servers that run in the page. */

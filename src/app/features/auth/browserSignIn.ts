@@ -1,8 +1,8 @@
 import { lazyChunk } from "../../lib/lazyChunk";
 import { createAuthStore } from "./authStore";
-import { callbackUrl } from "./callbackPage";
-import { createSignIn, type SignIn } from "./signIn";
-import type { SignInWindow } from "./signInWindow";
+import { callbackUrl } from "../../session/auth/callbackPage";
+import { createSignIn, type SignIn } from "../../session/auth/signIn";
+import type { SignInWindow } from "../../session/auth/signInWindow";
 
 /** The popup's size: the authorization server's pages, not the whole screen. */
 const POPUP_FEATURES = "popup,width=520,height=720";
@@ -17,7 +17,7 @@ export function browserSignIn(win: Window): SignIn {
   const store = createAuthStore();
   let made: SignInWindow | undefined;
   const load = lazyChunk("the sign-in window", () =>
-    import("./signInWindow").then((m) =>
+    import("../../session/auth/signInWindow").then((m) =>
       (made ??= m.signInWindow({
         open: (url) => win.open(url, "presa-sign-in", POPUP_FEATURES),
         listen: m.browserCallbackListener(win),

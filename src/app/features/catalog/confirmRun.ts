@@ -2,7 +2,7 @@ import { createStore } from "zustand/vanilla";
 import { useStore } from "zustand";
 import type { CallHandle, Controller } from "../../session/controller";
 import type { Selection } from "../../stores/uiStore";
-import { runSelection } from "../call/utils/runSelection";
+import { runSelection } from "../../session/runSelection";
 import { prefsStore } from "../prefs/prefsStore";
 import { isDestructive } from "./utils/toolBadges";
 

@@ -1,7 +1,7 @@
 import { useMemo, useState, type KeyboardEvent } from "react";
 import { ModalDialog } from "../../components/ui/ModalDialog";
 import { uiActions, type Selection, type UiState } from "../../stores/uiStore";
-import { usePrompts, useResources, useTools } from "../catalog/queries";
+import { usePrompts, useResources, useTools } from "../../session/queries";
 import { filterItems, paletteItems, type PaletteItem } from "./utils/paletteItems";
 
 const TAB: Record<Selection["kind"], UiState["tab"]> = { tool: "tools", resource: "resources", template: "resources", prompt: "prompts" };

@@ -4,7 +4,7 @@ import type { AutoDecision } from "../../session/autoAnswer";
 import type { Controller } from "../../session/controller";
 import { createSession, type Session } from "../../session/session";
 import { DEFAULT_SETTINGS, type ConnectionSettings } from "../../stores/connectionStore";
-import { IDLE_REPLAY, recordingStore } from "./recordingStore";
+import { IDLE_REPLAY, recordingStore } from "../../session/recordingStore";
 import { downloadJson, schemaUrl } from "../../lib/downloadJson";
 
 /** A session as a session file's text. */

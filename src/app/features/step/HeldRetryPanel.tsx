@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState } from "react";
-import { useQuestionFocus } from "../layout/focusQuestion";
+import { useQuestionFocus } from "../../lib/focusQuestion";
 import { useSession } from "../../session/context";
 import { JsonPreview } from "../../components/ui/JsonPreview";
 import type { HeldRetry } from "./stepStore";

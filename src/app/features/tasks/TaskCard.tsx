@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { CallRecord } from "../../../core/recording";
 import { useController, useSession } from "../../session/context";
-import { ServerText } from "../input/components/ServerText";
+import { ServerText } from "../../components/ui/ServerText";
 import { answerTravel, pollTiming, sinceCreated, taskOf, travelText, type TaskView } from "./taskView";
 import "./tasks.css";
 

@@ -1,11 +1,11 @@
 import { useConnection, useController, useUi } from "../../../session/context";
 import { selectionKey, uiActions, type Selection } from "../../../stores/uiStore";
 import type { JsonObject, Prompt, ResourceTemplate, Tool } from "../../../../core";
-import { usePrompts, useResources, useTools } from "../../catalog/queries";
-import { ArgumentsForm } from "./LazyArgumentsForm";
+import { usePrompts, useResources, useTools } from "../../../session/queries";
+import { ArgumentsForm } from "../../../components/ui/LazyArgumentsForm";
 import { requestRun } from "../../catalog/confirmRun";
 import { toolBadges } from "../../catalog/utils/toolBadges";
-import { IconRefusedMark, ItemIcon } from "../../icons/ItemIcon";
+import { IconRefusedMark, ItemIcon } from "../../../components/ui/ItemIcon";
 import { ResourceWatchBar } from "../../watch/ResourceWatchBar";
 import { useCompleteFor } from "./useCompleteFor";
 

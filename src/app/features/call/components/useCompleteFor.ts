@@ -1,14 +1,8 @@
 import { useEffect, useMemo } from "react";
-import { Completer, serverCompletes, systemClock, type CompletionRef, type Suggestions } from "../../../../core";
+import { Completer, serverCompletes, systemClock, type CompletionRef } from "../../../../core";
 import { useConnection, useController } from "../../../session/context";
+import type { ArgumentCompleter } from "../../../components/ui/CompletingTextWidget";
 import type { Selection } from "../../../stores/uiStore";
-
-/** What the arguments form asks for suggestions: the typed value and every argument's value. */
-export interface ArgumentCompleter {
-  /** Suggestions for `name` given its value so far and the form's values; undefined when a newer query replaced it. */
-  suggest(name: string, value: string, all: Record<string, unknown>): Promise<Suggestions | undefined>;
-  cancel(): void;
-}
 
 /** How long typing must pause before completion/complete goes out. */
 const DEBOUNCE_MS = 250;

@@ -4,7 +4,7 @@ import { useController } from "../../../session/context";
 import type { Target } from "../../../stores/connectionStore";
 import { useBridge } from "../../../session/context";
 import { draftToTarget, type DraftAction, type TargetDraft } from "../utils/targetDraft";
-import { spawnSpecOf } from "../utils/targets";
+import { spawnSpecOf } from "../../../stores/targets";
 import { KeyValueRows } from "./KeyValueRows";
 import { SpawnDialog } from "./SpawnDialog";
 

@@ -1,5 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import { loadRecent, remember, saveRecent, type SavedServer } from "../utils/recent";
+import { loadRecent, remember, saveRecent, type SavedServer } from "../../../stores/recent";
 
 export interface SavedState {
   /** Remembered in localStorage, without secret values. */

@@ -5,8 +5,8 @@ import { useAnswer } from "../useAnswer";
 import type { PendingInput } from "../inputStore";
 import { acceptResult, contentFrom, fieldName, type FormValues } from "../utils/elicitContent";
 import { readSchema, type ElicitField } from "../utils/elicitSchema";
-import { revealText } from "../utils/invisible";
-import { ServerText } from "./ServerText";
+import { revealText } from "../../../lib/invisible";
+import { ServerText } from "../../../components/ui/ServerText";
 import "../input.css";
 
 type OnChange = (name: string, value: unknown) => void;

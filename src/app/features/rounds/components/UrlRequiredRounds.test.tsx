@@ -8,7 +8,7 @@ import { CallView } from "../../call/components/CallView";
 import { RoundsTimeline } from "./RoundsTimeline";
 
 afterEach(cleanup);
-// jsdom has no scrollIntoView; a new question card scrolls itself into view (layout/focusQuestion.ts).
+// jsdom has no scrollIntoView; a new question card scrolls itself into view (lib/focusQuestion.ts).
 beforeAll(() => {
   Element.prototype.scrollIntoView ??= () => undefined;
 });
