@@ -1,5 +1,5 @@
 import { useMemo, useRef } from "react";
-import { useQuestionFocus } from "../../layout/focusQuestion";
+import { useClearOfActions, useQuestionFocus } from "../../layout/focusQuestion";
 import { useConnection } from "../../../lib/context";
 import { SaveCannedAction } from "../../canned/components/SaveCannedAction";
 import { ItemIcon } from "../../icons/ItemIcon";
@@ -54,6 +54,7 @@ export function InputRequestCard({ input }: { input: PendingInput }) {
   const texts = useMemo(() => [input.key, ...stringsIn(input.params)], [input.key, input.params]);
   const ref = useRef<HTMLElement>(null);
   useQuestionFocus(ref);
+  useClearOfActions(ref);
   // A task's question travels its own way (tasks/update, or a live request on tasks/result).
   const isTask = useIsTask(input.callId);
   return (

@@ -1,13 +1,13 @@
 import { useMemo } from "react";
 import { samplingView, type BlockView } from "../utils/sampling";
-import { ServerText } from "./ServerText";
+import { LongServerText, ServerText } from "./ServerText";
 import { samplingConversation } from "../../../../core";
 import { hasToolTurns, OfferedTools, SamplingConversation } from "./SamplingToolsView";
 
 function Block({ block }: { block: BlockView }) {
   switch (block.kind) {
     case "text":
-      return <ServerText as="p" className="server-text sampling-text" text={block.text} />;
+      return <LongServerText className="server-text sampling-text" text={block.text} />;
     case "image":
       return <img className="block-image" src={block.src} alt={`image (${block.mimeType}) from the server`} />;
     case "json":
@@ -28,7 +28,7 @@ export function SamplingRequestView({ params }: { params: Record<string, unknown
       {view.systemPrompt !== undefined && (
         <div className="sampling-system">
           <span className="muted">System prompt</span>
-          <ServerText as="p" className="server-text" text={view.systemPrompt} />
+          <LongServerText className="server-text" text={view.systemPrompt} label="system prompt" />
         </div>
       )}
       {conversation ? (
