@@ -1,4 +1,4 @@
-import { useLayoutEffect, type RefObject } from "react";
+import { useEffect, useLayoutEffect, type RefObject } from "react";
 
 /** Within the card's body (header buttons like "Save as canned" are not the answer). */
 function inBody(selectors: string[]): string {
@@ -11,6 +11,61 @@ const BUTTONS = inBody(["button:not([disabled])"]);
 /** The first answer control of a question card (a field, else a button), if it has rendered. */
 export function firstControl(card: HTMLElement): HTMLElement | null {
   return card.querySelector<HTMLElement>(FIELDS) ?? card.querySelector<HTMLElement>(BUTTONS);
+}
+
+/** The nearest ancestor that scrolls (the centre pane), or null when the page itself scrolls. */
+function scrollerOf(el: HTMLElement): HTMLElement | null {
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const overflow = getComputedStyle(p).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && p.scrollHeight > p.clientHeight) return p;
+  }
+  return null;
+}
+
+/** Room kept between a focused control and the edge it would otherwise touch. */
+const MARGIN = 8;
+
+/**
+ * Scrolls the question's scroller just enough that `el` is in view and not under the card's sticky
+ * Accept/Decline/Cancel bar (which the browser's own focus scrolling does not know about).
+ */
+export function keepClearOfActions(card: HTMLElement, el: HTMLElement): void {
+  const box = scrollerOf(card);
+  if (!box) return;
+  const view = box.getBoundingClientRect();
+  let bottom = view.bottom;
+  const bar = card.querySelector<HTMLElement>(".actions");
+  if (bar && !bar.contains(el)) {
+    const b = bar.getBoundingClientRect();
+    if (b.height > 0 && b.top < view.bottom && b.bottom > view.top) bottom = Math.min(bottom, b.top);
+  }
+  const r = el.getBoundingClientRect();
+  if (r.height === 0) return;
+  if (r.bottom > bottom - MARGIN) box.scrollTop += Math.min(r.bottom - (bottom - MARGIN), r.top - (view.top + MARGIN));
+  else if (r.top < view.top + MARGIN) box.scrollTop -= view.top + MARGIN - r.top;
+}
+
+/**
+ * While the user tabs through a question, each control that takes the focus is kept clear of the
+ * sticky bar: after the browser's own scrolling (next frame), so the correction is the last word.
+ */
+export function useClearOfActions(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const card = ref.current;
+    if (!card) return undefined;
+    let frame = 0;
+    const onFocus = (e: FocusEvent) => {
+      const target = e.target;
+      if (!(target instanceof HTMLElement) || target === card) return;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => keepClearOfActions(card, target));
+    };
+    card.addEventListener("focusin", onFocus);
+    return () => {
+      card.removeEventListener("focusin", onFocus);
+      cancelAnimationFrame(frame);
+    };
+  }, [ref]);
 }
 
 /** Someone is typing elsewhere in a question: a second question arriving does not take their focus. */
@@ -37,7 +92,10 @@ export function useQuestionFocus(ref: RefObject<HTMLElement | null>): void {
     reveal();
     const control = firstControl(card);
     (control ?? card).focus({ preventScroll: true });
-    if (control) return undefined;
+    if (control) {
+      keepClearOfActions(card, control);
+      return undefined;
+    }
     // The form's code may still be loading: move focus to its first field once it shows, if the
     // person has not gone elsewhere meanwhile.
     const observer = new MutationObserver(() => {
@@ -47,6 +105,7 @@ export function useQuestionFocus(ref: RefObject<HTMLElement | null>): void {
       if (document.activeElement === card) {
         c.focus({ preventScroll: true });
         reveal();
+        keepClearOfActions(card, c);
       }
     });
     observer.observe(card, { childList: true, subtree: true });

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState } from "react";
-import { useQuestionFocus } from "../../lib/focusQuestion";
+import { useClearOfActions, useQuestionFocus } from "../../lib/focusQuestion";
 import { useSession } from "../../session/context";
 import { JsonPreview } from "../../components/ui/JsonPreview";
 import type { HeldRetry } from "./stepStore";
@@ -19,6 +19,7 @@ export function HeldRetryPanel({ held }: { held: HeldRetry }) {
   const patch = (p: Partial<RetryEdits>): void => setEdits((e) => ({ ...e, ...p }));
   const ref = useRef<HTMLElement>(null);
   useQuestionFocus(ref);
+  useClearOfActions(ref);
   return (
     <article ref={ref} tabIndex={-1} className="held-retry" aria-label="Held retry">
       <header>

@@ -6,7 +6,8 @@ import type { PendingInput } from "../inputStore";
 import { acceptResult, contentFrom, fieldName, type FormValues } from "../utils/elicitContent";
 import { readSchema, type ElicitField } from "../utils/elicitSchema";
 import { revealText } from "../../../lib/invisible";
-import { ServerText } from "../../../components/ui/ServerText";
+import { LongServerText, ServerText } from "../../../components/ui/ServerText";
+import { schemaMismatch } from "../utils/schemaCheck";
 import "../input.css";
 
 type OnChange = (name: string, value: unknown) => void;
@@ -133,7 +134,11 @@ const FieldRow = memo(function FieldRow(props: FieldProps) {
         </div>
       )}
       <Control {...props} />
-      {field.kind === "raw" && <p className="field-note">Raw JSON: {field.rawReason}, not in the MCP elicitation subset.</p>}
+      {field.kind === "raw" && (
+        <p className="field-note">
+          Raw JSON: {field.rawReason}, not in the MCP elicitation subset. {field.rawSchema !== undefined ? "Checked against its own schema before Accept." : "Its schema cannot be read, so any JSON value is taken."}
+        </p>
+      )}
       {error && (
         <p className="field-error" id={`${id}-err`} role="alert">
           {error}
@@ -166,6 +171,8 @@ export function ElicitationForm({ input }: { input: PendingInput }) {
   const [values, setValues] = useState<FormValues>(form.initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [tried, setTried] = useState(false);
+  // Why the whole answer does not match the requested schema, once Accept found it; cleared by any edit.
+  const [mismatch, setMismatch] = useState<string | undefined>(undefined);
   const outcome = contentFrom(form, values, touched);
   const problems = Object.keys(outcome.problems);
   // After commit the fields are in the DOM and React's handlers take input: the bench's "form interactive".
@@ -189,6 +196,7 @@ export function ElicitationForm({ input }: { input: PendingInput }) {
       return next;
     });
     setTouched((t) => (t.has(name) ? t : new Set(t).add(name)));
+    setMismatch(undefined);
   }, []);
 
   const ids = useMemo(() => new Map(form.fields.map((f, i) => [f.name, idOf(input.id, f.name, i)])), [form, input.id]);
@@ -205,13 +213,20 @@ export function ElicitationForm({ input }: { input: PendingInput }) {
       if (problems[0] !== undefined) focus(problems[0]);
       return;
     }
+    // The fields are checked one by one above; the whole answer is checked against the schema the
+    // server sent too (keywords outside the subset, such as a pattern), and goes only if the user says so.
+    const m = schemaMismatch(input.params.requestedSchema, outcome.content);
+    if (m !== undefined) {
+      setMismatch(m);
+      return;
+    }
     answer(acceptResult(form, values, touched));
   };
   const required = form.fields.filter((f) => f.required).length;
 
   return (
     <div className="elicitation">
-      <ServerText as="p" className="server-text" text={input.params.message} />
+      <LongServerText className="server-text" text={input.params.message} />
       {form.warnings.length > 0 && (
         <ul className="input-warnings" aria-label="Schema warnings">
           {form.warnings.map((w, i) => (
@@ -245,6 +260,15 @@ export function ElicitationForm({ input }: { input: PendingInput }) {
               );
             })}
             {problems.length > 8 ? ` and ${problems.length - 8} more.` : ""}
+          </div>
+        )}
+        {mismatch !== undefined && (
+          <div className="problems schema-mismatch" role="alert" data-testid="schema-mismatch">
+            The answer does not match the server&apos;s schema: <ServerText text={mismatch} />. Change the fields, or{" "}
+            <button type="button" className="link" onClick={() => answer(acceptResult(form, values, touched))}>
+              send it anyway
+            </button>
+            .
           </div>
         )}
         <div className="actions">

@@ -1,6 +1,6 @@
 import { useMemo, useRef, type ComponentType } from "react";
 import { McpError, inputKindOf } from "../../../../core";
-import { useQuestionFocus } from "../../../lib/focusQuestion";
+import { useClearOfActions, useQuestionFocus } from "../../../lib/focusQuestion";
 import { useConnection } from "../../../session/context";
 import { SaveCannedAction } from "../../canned/components/SaveCannedAction";
 import { ItemIcon } from "../../../components/ui/ItemIcon";
@@ -79,6 +79,7 @@ export function InputRequestCard({ input }: { input: PendingInput }) {
   const texts = useMemo(() => [input.key, ...stringsIn(input.params)], [input.key, input.params]);
   const ref = useRef<HTMLElement>(null);
   useQuestionFocus(ref);
+  useClearOfActions(ref);
   // A task's question travels its own way (tasks/update, or a live request on tasks/result).
   const isTask = useIsTask(input.callId);
   return (

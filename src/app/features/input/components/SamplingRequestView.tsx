@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { samplingView, type BlockView } from "../utils/sampling";
-import { ServerText } from "../../../components/ui/ServerText";
+import { LongServerText, ServerText } from "../../../components/ui/ServerText";
 import { samplingConversation } from "../../../../core";
 import { hasToolTurns, OfferedTools, SamplingConversation } from "./SamplingToolsView";
 import "../input.css";
@@ -8,7 +8,7 @@ import "../input.css";
 function Block({ block }: { block: BlockView }) {
   switch (block.kind) {
     case "text":
-      return <ServerText as="p" className="server-text sampling-text" text={block.text} />;
+      return <LongServerText className="server-text sampling-text" text={block.text} />;
     case "image":
       return <img className="block-image" src={block.src} alt={`image (${block.mimeType}) from the server`} />;
     case "json":
@@ -29,7 +29,7 @@ export function SamplingRequestView({ params }: { params: Record<string, unknown
       {view.systemPrompt !== undefined && (
         <div className="sampling-system">
           <span className="muted">System prompt</span>
-          <ServerText as="p" className="server-text" text={view.systemPrompt} />
+          <LongServerText className="server-text" text={view.systemPrompt} label="system prompt" />
         </div>
       )}
       {conversation ? (

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { useAnswer } from "../useAnswer";
 import type { PendingInput } from "../inputStore";
-import { ServerText } from "../../../components/ui/ServerText";
+import { LongServerText, ServerText } from "../../../components/ui/ServerText";
 import { UrlDisplay } from "./UrlDisplay";
 import { useConnection } from "../../../session/context";
 import { checkUrl, WARNING_TEXT, type Era } from "../../../../core";
@@ -42,7 +42,7 @@ export function UrlElicitation({ input }: { input: PendingInput }) {
   };
   return (
     <div className="url-elicitation">
-      <ServerText as="p" className="server-text" text={input.params.message} />
+      <LongServerText className="server-text" text={input.params.message} />
       <UrlDisplay check={check} />
       {check.warnings.length > 0 && (
         <ul className="input-warnings" aria-label="URL warnings">

@@ -94,3 +94,26 @@ describe("contentFrom", () => {
     expect(contentFrom(readSchema({ type: "object", properties: { toString: { type: "string" } } }), {}).content).toEqual({});
   });
 });
+
+describe("a raw JSON field is checked against its own schema", () => {
+  const nested = readSchema({
+    type: "object",
+    properties: { address: { type: "object", title: "Address", properties: { city: { type: "string" }, zip: { type: "string", pattern: "^[0-9]{5}$" } }, required: ["city"] } },
+    required: ["address"],
+  });
+
+  it.each([
+    ["a number", "5", /^“Address” does not match its schema: the value: .*object/],
+    ["a string", '"text"', /^“Address” does not match its schema: the value: .*object/],
+    ["an object missing a required key", '{"zip": "12345"}', /^“Address” does not match its schema: .*city/],
+    ["a key breaking its pattern", '{"city": "Oslo", "zip": "x"}', /^“Address” does not match its schema: \/zip: .*pattern/],
+  ])("refuses %s", (_n, typed, problem) => {
+    const r = contentFrom(nested, { address: typed });
+    expect(r.content).toEqual({});
+    expect(r.problems.address).toMatch(problem);
+  });
+
+  it("sends a value that matches", () => {
+    expect(contentFrom(nested, { address: '{"city": "Oslo", "zip": "01234"}' })).toEqual({ content: { address: { city: "Oslo", zip: "01234" } }, problems: {} });
+  });
+});

@@ -1,5 +1,6 @@
 import type { ElicitResult } from "../../../../core";
 import type { ElicitField, ElicitForm } from "./elicitSchema";
+import { schemaMismatch } from "./schemaCheck";
 
 export type ContentValue = NonNullable<ElicitResult["content"]>[string];
 
@@ -102,11 +103,15 @@ function read(f: ElicitField, v: unknown, touched: boolean): { value?: ContentVa
     }
     case "raw": {
       if (typeof v !== "string" || v.trim() === "") return missing("enter a JSON value");
+      let value: ContentValue;
       try {
-        return { value: JSON.parse(v) as ContentValue };
+        value = JSON.parse(v) as ContentValue;
       } catch {
         return { problem: `${name} is not valid JSON.` };
       }
+      // Outside the subset the form has no controls to keep a value in shape: its own schema does.
+      const mismatch = f.rawSchema === undefined ? undefined : schemaMismatch(f.rawSchema, value);
+      return mismatch ? { problem: `${name} does not match its schema: ${mismatch}.` } : { value };
     }
   }
 }

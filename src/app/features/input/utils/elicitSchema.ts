@@ -37,6 +37,8 @@ export interface ElicitField {
   minItems?: number;
   maxItems?: number;
   options?: FieldOption[];
+  /** For a raw field: the property's own schema, which a typed value is checked against before Accept. */
+  rawSchema?: unknown;
   /** For a raw field: why it is raw. */
   rawReason?: string;
 }
@@ -101,7 +103,8 @@ interface Converted {
 
 function raw(p: unknown, why: string): Converted {
   const d = isObj(p) && "default" in p && depthOf(p.default) <= LIMITS.rawDepth ? JSON.stringify(p.default) : undefined;
-  return { field: { kind: "raw", rawReason: why }, default: d, notes: [`${why}: ${OUTSIDE_SUBSET}, shown as a raw JSON field`] };
+  const schema = isObj(p) && depthOf(p) <= LIMITS.rawDepth ? p : undefined;
+  return { field: { kind: "raw", rawReason: why, ...(schema ? { rawSchema: schema } : {}) }, default: d, notes: [`${why}: ${OUTSIDE_SUBSET}, shown as a raw JSON field checked against its own schema`] };
 }
 
 function convertString(p: Obj, notes: string[]): Converted {
