@@ -15,13 +15,24 @@ function appView(page: Page) {
   return page.getByTestId("app-view").first();
 }
 
+// An app loads a second origin's page and its own document (the demo's carries the 540 KB SDK) on a
+// shared, busy machine: its first steps get a longer wait than a click's answer.
+test.setTimeout(120_000);
+const LOAD = { timeout: 30_000 };
+
+/** Waits until the app said ui/notifications/initialized (the panel then names what it says it is). */
+async function appReady(page: Page, name: string): Promise<void> {
+  await expect(appView(page).getByTestId("app-panel")).toContainText(`The app says it is ${name}`, LOAD);
+}
+
 for (const revision of ["2026-07-28", "2025-11-25"]) {
   test(`the demo's weather app renders, asks through our card and gets its result (${revision})`, async ({ page }) => {
     await openApp(page);
     await useRevision(page, revision);
     await pick(page, /^Weather app/);
     await run(page);
-    await expect(appView(page).getByTestId("app-status")).toHaveText("running");
+    await expect(appView(page).getByTestId("app-status")).toHaveText("running", LOAD);
+    await appReady(page, "presa-weather");
     // The sandbox is on the other loopback name: another origin than the inspector's.
     const src = await page.locator("iframe.app-frame").getAttribute("src");
     expect(new URL(src ?? "").origin).toBe(new URL(page.url()).origin.replace("127.0.0.1", "localhost"));
@@ -54,6 +65,7 @@ test("an app's link opens only after the user saw it and said yes", async ({ pag
   await openApp(page);
   await pick(page, /^Weather app/);
   await run(page);
+  await appReady(page, "presa-weather");
   const app = appDocument(page);
   await expect(app.getByTestId("weather-result")).toHaveText("Lisbon: sunny, 24°C");
   await app.getByRole("button", { name: "Open the MCP Apps docs" }).click();
@@ -71,12 +83,13 @@ test.describe("hostile apps are contained, with the reason shown", () => {
   // The browser says what it blocked in the console: those are the containment, not failures.
   test.use({ allowErrors: /Refused to|Blocked opening|Unsafe attempt|SecurityError|evil\.example|sandboxed/ });
 
-  async function runHostileApp(page: Page, title: RegExp): Promise<void> {
+  async function runHostileApp(page: Page, title: RegExp, name: string): Promise<void> {
     await openApp(page);
     await page.getByLabel("Embedded server").selectOption("hostile");
     await expect(page.getByTestId("connection-status")).toHaveText("connected");
     await pick(page, title);
     await run(page);
+    await appReady(page, name);
   }
 
   async function expectInspectorIntact(page: Page, url: string): Promise<void> {
@@ -86,7 +99,7 @@ test.describe("hostile apps are contained, with the reason shown", () => {
   }
 
   test("top navigation", async ({ page }) => {
-    await runHostileApp(page, /^App: navigate the top window/);
+    await runHostileApp(page, /^App: navigate the top window/, "app-escape-top");
     const url = page.url();
     // The browser blocks it silently (no exception to report): the page stays, the app says so itself.
     await expect(appView(page).getByTestId("app-notes")).toContainText("no popup opened");
@@ -96,7 +109,7 @@ test.describe("hostile apps are contained, with the reason shown", () => {
   });
 
   test("reading the parent", async ({ page }) => {
-    await runHostileApp(page, /^App: read the inspector's page/);
+    await runHostileApp(page, /^App: read the inspector's page/, "app-read-parent");
     const url = page.url();
     await expect(appView(page).getByTestId("app-refusals")).toContainText(/contained.*SecurityError|contained.*the browser refused/);
     await expect(appView(page).getByTestId("app-notes")).toContainText("parent DOM refused: SecurityError");
@@ -105,7 +118,7 @@ test.describe("hostile apps are contained, with the reason shown", () => {
   });
 
   test("undeclared network", async ({ page }) => {
-    await runHostileApp(page, /^App: send data to an undeclared server/);
+    await runHostileApp(page, /^App: send data to an undeclared server/, "app-undeclared-network");
     const refusals = appView(page).getByTestId("app-refusals");
     await expect(refusals).toContainText("the browser blocked https://evil.example/steal?d=1 (CSP connect-src");
     await expect(refusals).toContainText("https://evil.example/pixel.png (CSP img-src");
@@ -115,14 +128,14 @@ test.describe("hostile apps are contained, with the reason shown", () => {
   });
 
   test("endless resize", async ({ page }) => {
-    await runHostileApp(page, /^App: grow without end/);
+    await runHostileApp(page, /^App: grow without end/, "app-endless-resize");
     await expect(appView(page).getByTestId("app-status")).toHaveText("stopped");
     await expect(appView(page).getByTestId("app-reason")).toContainText("an endless resize, the app was stopped");
     await expect(page.locator("iframe.app-frame")).toHaveCount(0);
   });
 
   test("message flood", async ({ page }) => {
-    await runHostileApp(page, /^App: flood the inspector/);
+    await runHostileApp(page, /^App: flood the inspector/, "app-message-flood");
     await expect(appView(page).getByTestId("app-status")).toHaveText("stopped");
     await expect(appView(page).getByTestId("app-reason")).toContainText("more than 200 messages in one second: the app was stopped");
     await expect(page.locator("iframe.app-frame")).toHaveCount(0);
