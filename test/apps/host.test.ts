@@ -143,6 +143,13 @@ describe("AppHost with the official App SDK as the app", () => {
     ]);
   });
 
+  it("stops an app that keeps growing past the cap (an endless resize)", () => {
+    const { host, events } = pair({ maxHeight: 500 });
+    for (let i = 1; i <= 30; i++) host.receive({ jsonrpc: "2.0", method: "ui/notifications/size-changed", params: { width: 300, height: 500 + i * 100 } });
+    expect(host.stopped).toMatch(/asked 11 times to grow past 500 px: an endless resize/);
+    expect(events.filter((e) => e.type === "size").length).toBe(10);
+  });
+
   it("tears the app down with ui/resource-teardown, waiting for its answer", async () => {
     const { host, transport, events } = pair();
     const app = new App({ name: "probe", version: "1.0.0" }, {}, { autoResize: false });

@@ -99,6 +99,9 @@ class Refused extends Error {
   }
 }
 
+/** How many size changes past the height cap an app may ask before it counts as an endless resize. */
+export const MAX_CAPPED_SIZES = 10;
+
 /** An http(s) URL the host would show the user, or why not. */
 export function linkProblem(url: unknown): string | undefined {
   if (typeof url !== "string") return "the URL is not a string";
@@ -128,6 +131,7 @@ export class AppHost {
   #appInfo: Implementation | undefined;
   #appModes: DisplayMode[] | undefined;
   #inputSent = false;
+  #capped = 0;
 
   constructor(options: AppHostOptions) {
     this.#o = options;
@@ -347,9 +351,15 @@ export class AppHost {
     const max = this.#o.maxHeight ?? 2000;
     let capped = false;
     if (height !== undefined && height > max) {
+      this.#capped++;
       this.#refuse("size", "ui/notifications/size-changed", `asked for ${Math.round(height)} px of height; capped at ${max} px`);
       height = max;
       capped = true;
+      // An app that keeps growing past the cap would resize forever (and fill the log): it is stopped.
+      if (this.#capped > MAX_CAPPED_SIZES) {
+        this.stop(`asked ${this.#capped} times to grow past ${max} px: an endless resize, the app was stopped`);
+        return;
+      }
     }
     this.#o.onEvent({ type: "size", width, height, capped });
   }

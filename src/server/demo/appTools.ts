@@ -74,10 +74,11 @@ const show = (r) => {
   const t = (r.content || []).filter((c) => c.type === "text").map((c) => c.text).join(" ");
   $("result").textContent = t || "(no text)";
   if (r.isError) $("result").dataset.error = "true"; else delete $("result").dataset.error;
+  void app.updateModelContext({ content: [{ type: "text", text: "The app shows " + $("result").textContent }] });
 };
 const app = new App({ name: "presa-weather", version: "1.0.0" }, { availableDisplayModes: ["inline", "fullscreen"] });
 app.ontoolinput = (p) => { $("input").textContent = "Asked for: " + JSON.stringify(p.arguments); };
-app.ontoolresult = (r) => { show(r); void app.updateModelContext({ content: [{ type: "text", text: "The app shows " + $("result").textContent }] }); };
+app.ontoolresult = (r) => show(r);
 app.ontoolcancelled = (p) => { $("result").textContent = "Cancelled: " + (p.reason || "no reason"); };
 app.onhostcontextchanged = (c) => { if (c.theme) document.body.className = c.theme; };
 app.onteardown = async () => ({});

@@ -5,6 +5,7 @@ import { HTML_LINE } from "./payloads";
 import { hostileTaskTools } from "./taskTools";
 import { hostileTools } from "./tools";
 import { HOSTILE_ICONS, hostileIcons, urlRequiredAnywhere } from "./ways";
+import { hostileAppResources, hostileAppTools } from "./appTools";
 
 export { hostileTools } from "./tools";
 export { hostileTaskTools } from "./taskTools";
@@ -31,7 +32,8 @@ export function hostileServer(options: Partial<ServerOptions> = {}): McpServer {
     version: "0.1.0",
     instructions: `A server that misbehaves on purpose. ${HTML_LINE}`,
     icons: HOSTILE_ICONS,
-    tools: [...hostileTools, hostileIcons, urlRequiredAnywhere, ...hostileTaskTools, greet, echo],
+    tools: [...hostileTools, hostileIcons, urlRequiredAnywhere, ...hostileTaskTools, ...hostileAppTools, greet, echo],
+    resources: hostileAppResources,
     // Endless loops end on the client's round cap first; this is the initialize-era shim's own cap.
     maxLegacyRounds: 12,
     ...options,

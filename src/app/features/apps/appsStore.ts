@@ -45,7 +45,10 @@ export interface AppsState {
 export const APP_LIST_CAP = 200;
 let counter = 0;
 
-const capped = <T>(list: T[], item: T): T[] => (list.length >= APP_LIST_CAP ? [...list.slice(1 - APP_LIST_CAP), item] : [...list, item]);
+const capped = <T>(list: T[], more: T[]): T[] => {
+  const all = list.concat(more);
+  return all.length > APP_LIST_CAP ? all.slice(all.length - APP_LIST_CAP) : all;
+};
 
 /** The apps of the page (app-wide, like the link store: an app outlives the selection of its call). */
 export const appsStore = createStore<AppsState>()(() => ({ apps: {}, order: [], origin: {} }));
@@ -65,13 +68,13 @@ export const appsActions = {
     return id;
   },
   update: (id: string, change: Partial<AppInstance>) => patch(id, () => change),
-  refuse: (id: string, refusal: AppRefusal) => patch(id, (a) => ({ refusals: capped(a.refusals, refusal) })),
-  note: (id: string, note: AppNote) => patch(id, (a) => ({ notes: capped(a.notes, note) })),
+  refusals: (id: string, more: AppRefusal[]) => patch(id, (a) => ({ refusals: capped(a.refusals, more) })),
+  notes: (id: string, more: AppNote[]) => patch(id, (a) => ({ notes: capped(a.notes, more) })),
   startedCall(id: string, callId: string): void {
     appsStore.setState((s) => {
       const app = s.apps[id];
       if (!app) return s;
-      return { apps: { ...s.apps, [id]: { ...app, calls: capped(app.calls, callId) } }, origin: { ...s.origin, [callId]: id } };
+      return { apps: { ...s.apps, [id]: { ...app, calls: capped(app.calls, [callId]) } }, origin: { ...s.origin, [callId]: id } };
     });
   },
   /** Removes a stopped or closed app from the page (its calls keep their origin mark). */
@@ -83,7 +86,11 @@ export const appsActions = {
   },
 };
 
-/** The label an app goes by in the log and on cards: its own name once it said it, else its tool's. */
-export function appLabel(app: Pick<AppInstance, "appInfo" | "toolName">): string {
-  return app.appInfo?.name ? app.appInfo.name.slice(0, 60) : app.toolName;
+/**
+ * The label an app goes by in the log and on cards: the tool that opened it, as the server listed
+ * it. Not the name the app gives itself in ui/initialize: that arrives later (the label would change
+ * mid-log) and an app could claim to be another; the panel shows it as what the app says.
+ */
+export function appLabel(app: Pick<AppInstance, "toolName">): string {
+  return app.toolName;
 }

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { McpError, type InputMethod } from "../../../core";
-import { AppHost, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY, SANDBOX_VIOLATION, appDocument, readAppResource, type AppHostEvent, type AppPolicy } from "../../../core/apps";
+import { AppHost, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY, SANDBOX_VIOLATION, appDocument, readAppResource, type AppHostEvent, type AppPolicy, type AppRefusal } from "../../../core/apps";
 import { useController } from "../../session/context";
 import type { Controller } from "../../session/controller";
-import { appLabel, appsActions, appsStore, type AppInstance } from "./appsStore";
+import { appLabel, appsActions, appsStore, type AppInstance, type AppNote } from "./appsStore";
 import { startFromApp } from "./attachApps";
 import { sandboxPlace } from "./sandboxOrigin";
 
@@ -42,39 +42,71 @@ async function runForApp(controller: Controller, appId: string, method: InputMet
   throw outcome.error;
 }
 
-function onHostEvent(controller: Controller, app: AppInstance, host: AppHost, e: AppHostEvent, askLink: (ask: LinkAsk | undefined) => void): void {
+/**
+ * Where the host's events land. Frames, notes and refusals are gathered and land together a moment
+ * later (one wire-log append and one store change per batch), so an app that sends many messages
+ * costs the page one render per batch, not one per message; the host's flood limit then trips on
+ * arrival rate, not on how slowly the page drew.
+ */
+function hostEventSink(controller: Controller, app: AppInstance, host: () => AppHost | undefined, askLink: (ask: LinkAsk | undefined) => void) {
   const id = app.id;
-  switch (e.type) {
-    case "frame": {
+  let frames: Extract<AppHostEvent, { type: "frame" }>[] = [];
+  let notes: AppNote[] = [];
+  let refusals: AppRefusal[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = (): void => {
+    timer = undefined;
+    const label = appLabel(appsStore.getState().apps[id] ?? app);
+    for (const e of frames) {
       const raw = JSON.stringify(e.message);
-      const current = appsStore.getState().apps[id];
-      controller.session.wire.appendApp({ direction: e.direction === "toApp" ? "out" : "in", raw, message: e.message as never, size: raw.length, at: e.at }, app.connectionId, current ? appLabel(current) : app.toolName);
-      return;
+      controller.session.wire.appendApp({ direction: e.direction === "toApp" ? "out" : "in", raw, message: e.message as never, size: raw.length, at: e.at }, app.connectionId, label);
     }
-    case "refused":
-      return appsActions.refuse(id, e.refusal);
-    case "initialized":
-      appsActions.update(id, { appInfo: e.appInfo });
-      if (typeof performance !== "undefined" && typeof performance.mark === "function") performance.mark(MARK_APP_INITIALIZED, { detail: { app: id } });
-      return;
-    case "size":
-      return appsActions.update(id, e.height === undefined ? {} : { height: e.height });
-    case "message":
-    case "modelContext":
-    case "log":
-      return appsActions.note(id, { kind: e.type, at: e.at, params: e.params });
-    case "displayMode":
-      return appsActions.update(id, { displayMode: e.mode });
-    case "teardownRequested":
-      void host.teardown("the app asked to close");
-      return;
-    case "stopped":
-      askLink(undefined);
-      // Unmounting the view stops the host too; that is not the app's doing and changes nothing shown.
-      if (e.reason === UNMOUNTED) return;
-      return appsActions.update(id, { status: "stopped", reason: e.reason });
-  }
+    if (notes.length > 0) appsActions.notes(id, notes);
+    if (refusals.length > 0) appsActions.refusals(id, refusals);
+    frames = [];
+    notes = [];
+    refusals = [];
+  };
+  const later = (): void => {
+    timer ??= setTimeout(flush, BATCH_MS);
+  };
+  const handle = (e: AppHostEvent): void => {
+    switch (e.type) {
+      case "frame":
+        frames.push(e);
+        return later();
+      case "refused":
+        refusals.push(e.refusal);
+        return later();
+      case "message":
+      case "modelContext":
+      case "log":
+        notes.push({ kind: e.type, at: e.at, params: e.params });
+        return later();
+      case "initialized":
+        appsActions.update(id, { appInfo: e.appInfo });
+        if (typeof performance !== "undefined" && typeof performance.mark === "function") performance.mark(MARK_APP_INITIALIZED, { detail: { app: id } });
+        return;
+      case "size":
+        return appsActions.update(id, e.height === undefined ? {} : { height: e.height });
+      case "displayMode":
+        return appsActions.update(id, { displayMode: e.mode });
+      case "teardownRequested":
+        void host()?.teardown("the app asked to close");
+        return;
+      case "stopped":
+        askLink(undefined);
+        flush();
+        // Unmounting the view stops the host too; that is not the app's doing and changes nothing shown.
+        if (e.reason === UNMOUNTED) return;
+        return appsActions.update(id, { status: "stopped", reason: e.reason });
+    }
+  };
+  return { handle, flush, dispose: () => timer !== undefined && clearTimeout(timer) };
 }
+
+/** How long events gather before they land in the stores, in ms. */
+const BATCH_MS = 50;
 
 /**
  * Hosts one app: reads its `ui://` resource through the controller (a call like any other, marked as
@@ -116,12 +148,15 @@ export function useAppHost(app: AppInstance) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per app
   }, [app.id]);
 
-  // Once the document is here: the host and the relay with the sandbox frame.
-  useEffect(() => {
+  // Once the document is here: the host and the relay with the sandbox frame. A layout effect: it
+  // runs in the same task that inserts the frame, so the listener is there before the proxy can say
+  // it is ready (a passive effect could run after a fast proxy's message, which is sent only once).
+  useLayoutEffect(() => {
     if (!doc || !place.ok) return;
     const origin = place.origin;
     const win = (): Window | null | undefined => frame.current?.contentWindow;
     let sentDocument = false;
+    const sink = hostEventSink(controller, app, () => host.current, setLink);
     const h = new AppHost({
       post: (m) => win()?.postMessage(m, origin),
       hostInfo: { name: "presa-inspector", version: "0.1.0" },
@@ -150,7 +185,7 @@ export function useAppHost(app: AppInstance) {
             },
           }),
         ),
-      onEvent: (e) => onHostEvent(controller, app, h, e, setLink),
+      onEvent: (e) => sink.handle(e),
       now: () => Date.now(),
       maxHeight: APP_MAX_HEIGHT,
     });
@@ -172,7 +207,7 @@ export function useAppHost(app: AppInstance) {
           p.kind === "csp"
             ? `the browser blocked ${String(p.blocked || "a request")} (CSP ${String(p.directive)}: not declared by the app's resource)`
             : `the browser refused: ${String(p.message ?? "a SecurityError")} (the sandbox has no same origin and no top navigation)`;
-        appsActions.refuse(app.id, { kind: "contained", method: "sandbox", reason, at: Date.now() });
+        sink.handle({ type: "refused", refusal: { kind: "contained", method: "sandbox", reason, at: Date.now() } });
         return;
       }
       h.receive(m);
@@ -196,6 +231,7 @@ export function useAppHost(app: AppInstance) {
       off();
       window.removeEventListener("message", onMessage);
       h.stop(UNMOUNTED);
+      sink.dispose();
       host.current = undefined;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per document

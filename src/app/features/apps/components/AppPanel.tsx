@@ -76,7 +76,10 @@ export function AppPanel({ app }: { app: AppInstance }) {
           <code className="app-csp" data-testid="app-csp">
             {buildAppCsp(policy.csp)}
           </code>
-          <p className="muted">Inner frame sandbox: allow-scripts allow-forms (no same origin, no top navigation, no popups).</p>
+          <p className="muted" data-testid="app-sandbox">
+            Contained by the sandbox: the app runs on an opaque origin inside a frame on another origin (allow-scripts allow-forms only), so it cannot
+            reach this page, its storage or the bridge, navigate this page, or open popups; links go through a confirmation here.
+          </p>
         </>
       )}
       {app.refusals.length > 0 && (
