@@ -12,11 +12,12 @@ import {
   inProcessPair,
   isRevision,
   capabilitiesFromModes,
+  handlersFromModes,
   type CapabilityKey,
   type CapabilityMode,
   type InputContext,
-  type InputHandlers,
   type InputKind,
+  type InputKindSpec,
   type InputResponse,
   type Transport,
 } from "../core";
@@ -47,9 +48,10 @@ export interface ConnectSpec {
   onSpawned?: (killNow: () => void) => void;
 }
 
-/** One question of a call, as the CLI's answerers see it. */
+/** One question of a call, as the CLI's answerers see it: its method, and its kind in the core's registry. */
 export interface Question {
   kind: InputKind;
+  spec: InputKindSpec;
   params: Record<string, unknown>;
   ctx: InputContext;
 }
@@ -92,26 +94,6 @@ export function targetFromFlags(v: { url?: string | undefined; header?: string[]
     return { kind: "embedded", ...(v.variant !== undefined ? { variant: v.variant } : {}) };
   }
   return undefined;
-}
-
-function unsupported(what: string, flag: string): McpError {
-  return new McpError({ kind: "unsupported", message: `${what} is declared but has no handler (--${flag} declared)` });
-}
-
-/** Handlers for the "handled" kinds, each handing the question to `ask()` of the moment. */
-function handlersFromModes(modes: Record<CapabilityKey, CapabilityMode>, ask: () => Ask): InputHandlers {
-  const handlers: InputHandlers = {};
-  const to = <R extends InputResponse>(kind: InputKind, params: object, ctx: InputContext): Promise<R> => ask()({ kind, params: params as Record<string, unknown>, ctx }) as Promise<R>;
-  if (modes.elicitationForm === "handled" || modes.elicitationUrl === "handled") {
-    handlers["elicitation/create"] = (params, ctx) => {
-      const key: CapabilityKey = params.mode === "url" ? "elicitationUrl" : "elicitationForm";
-      if (modes[key] !== "handled") throw unsupported(key === "elicitationUrl" ? "URL elicitation" : "Form elicitation", CAPABILITY_FLAGS[key]);
-      return to("elicitation/create", params, ctx);
-    };
-  }
-  if (modes.sampling === "handled") handlers["sampling/createMessage"] = (params, ctx) => to("sampling/createMessage", params, ctx);
-  if (modes.roots === "handled") handlers["roots/list"] = (params, ctx) => to("roots/list", params, ctx);
-  return handlers;
 }
 
 export interface Connected {
@@ -170,7 +152,14 @@ export async function connectTarget(spec: ConnectSpec): Promise<Connected> {
   if (transport instanceof SpawnedStdioTransport) spec.onSpawned?.(() => transport.killNow());
   const client = new Client(transport, {
     versions: spec.revision === "auto" ? REVISIONS : [spec.revision],
-    handlers: handlersFromModes(spec.capabilities, () => ask),
+    // The core's handlers, as the app builds them; each question goes to `ask` of the moment.
+    handlers: handlersFromModes(spec.capabilities, {
+      ask: ({ kind, method, params, ctx }) => ask({ kind: method as InputKind, spec: kind, params, ctx }),
+      unsupported: (kind) => {
+        const flag = (CAPABILITY_FLAGS as Record<string, string | undefined>)[kind.mode] ?? kind.mode;
+        return new McpError({ kind: "unsupported", message: `${kind.words.name} is declared but has no handler (--${flag} declared)` });
+      },
+    }),
     capabilities: capabilitiesFromModes(spec.capabilities),
     clientInfo: { name: "presa-inspector-cli", version: "0.1.0" },
     ...(spec.maxRounds !== undefined ? { maxRounds: spec.maxRounds } : {}),

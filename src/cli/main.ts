@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_CLIENT_INFO, McpError, REVISIONS, isObject, isRevision, type InputMethod, type InputResponse } from "../core";
+import { DEFAULT_CLIENT_INFO, McpError, REVISIONS, isObject, isRevision, type InputMethod } from "../core";
 import { findCanned, parseAnswers, parseSession, recordCall, replayCalls, targetOf, type CallDiff, type CannedAnswer, type ReplayHost, type ReplayQuestion } from "../core/recording";
 import { CAPABILITY_FLAGS, DEFAULT_TIMEOUT_MS, connectTarget, describeTargetSpec, targetFromFlags, type Ask, type CapabilityKey, type CapabilityMode, type Connected, type ConnectSpec, type Question, type TargetSpec } from "./connect";
 import { CliError, EXIT, oneLine } from "./errors";
@@ -169,8 +169,7 @@ async function checkListed(c: Connected, method: InputMethod, name: string, wher
 }
 
 function questionWords(q: Question): string {
-  const kind = q.kind === "elicitation/create" ? (q.params.mode === "url" ? "URL elicitation" : "form") : q.kind === "sampling/createMessage" ? "sampling request" : "roots request";
-  return `${kind} ${JSON.stringify(q.ctx.key)}${typeof q.params.message === "string" ? ` (${JSON.stringify(oneLine(q.params.message))})` : ""}`;
+  return `${q.spec.words.noun} ${JSON.stringify(q.ctx.key)}${typeof q.params.message === "string" ? ` (${JSON.stringify(oneLine(q.params.message))})` : ""}`;
 }
 
 async function runCall(v: Values, rest: string[], io: Io): Promise<number> {
@@ -209,7 +208,7 @@ async function runCall(v: Values, rest: string[], io: Io): Promise<number> {
         mark(`answers file: ${found.name}`);
         return structuredClone(found.response);
       }
-      if (q.kind === "roots/list" && roots.length > 0) {
+      if (q.spec.id === "roots" && roots.length > 0) {
         mark("--root");
         return { roots: roots.map((uri) => ({ uri })) };
       }
@@ -221,7 +220,7 @@ async function runCall(v: Values, rest: string[], io: Io): Promise<number> {
       }
       if (v["decline-unanswered"]) {
         mark("declined (--decline-unanswered)");
-        if (q.kind === "elicitation/create") return { action: "decline" } as InputResponse;
+        if (q.spec.declined) return structuredClone(q.spec.declined);
         throw new McpError({ kind: "cancelled", message: `declined: no answer for this ${questionWords(q)} (--decline-unanswered)` });
       }
       unanswered ??= `no answer for round ${q.ctx.round} ${questionWords(q)} of ${method} ${name} on ${where}: add it to --answers, run in a terminal, or pass --decline-unanswered`;

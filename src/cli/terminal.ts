@@ -134,12 +134,26 @@ async function askRoots(lines: LineReader): Promise<ListRootsResult> {
   return { roots: uris.map((uri) => ({ uri })) };
 }
 
+type Prompt = (lines: LineReader, params: Record<string, unknown>) => Promise<InputResponse>;
+
+/**
+ * The one map from an input kind (its id in the core's registry, src/core/input/registry.ts) to the
+ * prompt that asks it in the terminal. A kind added to the core gets its prompt here.
+ */
+const PROMPTS: Readonly<Record<string, Prompt>> = {
+  form: askForm,
+  url: askUrl,
+  sampling: askSampling,
+  roots: (lines) => askRoots(lines),
+};
+
 /** Asks one question in the terminal; the server hears a refusal as an error. */
 export async function askInTerminal(lines: LineReader, q: Question, where: string): Promise<InputResponse> {
   const params = q.params;
-  const kind = q.kind === "elicitation/create" ? (params.mode === "url" ? "URL elicitation" : "form") : q.kind === "sampling/createMessage" ? "sampling request" : "roots request";
-  lines.say(`\n? ${where} round ${q.ctx.round}, ${kind} ${JSON.stringify(q.ctx.key)}${typeof params.message === "string" ? `: ${safeText(params.message)}` : ""}`);
-  if (q.kind === "elicitation/create") return params.mode === "url" ? askUrl(lines, params) : askForm(lines, params);
-  if (q.kind === "sampling/createMessage") return askSampling(lines, params);
-  return askRoots(lines);
+  const prompt = PROMPTS[q.spec.id];
+  if (!prompt) {
+    throw new McpError({ kind: "unsupported", message: `the command line has no terminal prompt for the ${q.spec.words.noun} (input kind "${q.spec.id}")` });
+  }
+  lines.say(`\n? ${where} round ${q.ctx.round}, ${q.spec.words.noun} ${JSON.stringify(q.ctx.key)}${typeof params.message === "string" ? `: ${safeText(params.message)}` : ""}`);
+  return prompt(lines, params);
 }

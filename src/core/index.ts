@@ -12,7 +12,7 @@ export { connect, Client, type ClientSnapshot } from "./mcp/client";
 export type { CallHandle, CallMethod, CallOutcome } from "./mcp/call";
 export type { CallOptions } from "./mcp/callRunner";
 export type { ClientEvent, RetryDraft, StepDecision, StepHook } from "./mcp/events";
-export { DEFAULT_MAX_ROUNDS, DEFAULT_CLIENT_INFO, declaredCapabilities, type ConnectOptions, type InputHandlers, type InputContext, type StandingRoots } from "./mcp/options";
+export { DEFAULT_MAX_ROUNDS, DEFAULT_CLIENT_INFO, declaredCapabilities, type ConnectOptions, type InputHandler, type InputHandlers, type InputContext, type StandingRoots } from "./mcp/options";
 export type { ListenHandle, ListenOptions } from "./mcp/subscriptions";
 export { text } from "./mcp/text";
 export { MAX_SAME_URL_REQUESTS, definesUrlRequired, urlRequiredOutsideRevision } from "./mcp/urlRequired";
@@ -67,12 +67,11 @@ export { classifyHost, type HostClass, type HostKind } from "./url/hostKind";
 export { checkUrl, COLLAPSE_URL, LONG_URL, WARNING_TEXT, type HostParts, type UrlCheck, type UrlWarning } from "./url/urlCheck";
 
 // MCP vocabulary
-export { covers, elicitationMode, mergeCapabilities, requiredCapability, capabilitiesFor, capabilitiesFromModes, type CapabilityKey, type CapabilityMode } from "./protocol/capabilities";
+export { elicitationMode, mergeCapabilities, capabilitiesFor, type CapabilityKey, type CapabilityMode } from "./protocol/capabilities";
 export { ErrorCode, errorCodeName } from "./protocol/codes";
 export { META, INPUT_METHODS, isInputMethod, type InputMethod } from "./protocol/meta";
 export { REVISIONS, REVISIONS_NEWEST_FIRST, LATEST, eraOf, isRevision, newestFirst, bestMutual, type Era, type Revision } from "./protocol/revisions";
 export {
-  INPUT_KINDS,
   LOG_LEVELS,
   type CallToolResult,
   type ClientCapabilities,
@@ -190,6 +189,27 @@ export {
   type AuthHttpResponseRecord,
   type RedirectFollowerOptions,
 } from "./auth";
+
+// Input kinds: the one registry (each kind in its own file under input/kinds/), and the handlers the
+// app and the command line build from their capability modes
+export type { InputKindSpec, InputKindWords, DeclareExtras, KindModes } from "./input/kind";
+export {
+  inputKinds,
+  registerInputKind,
+  inputMethods,
+  isInputKindMethod,
+  inputKindOf,
+  inputKindNamed,
+  kindOfRequest,
+  covers,
+  requiredCapability,
+  capabilitiesFromModes,
+  capabilitiesForMethods,
+  answerAs,
+  type AnswerShapes,
+  type InputAnswer,
+} from "./input/registry";
+export { handlersFromModes, type HandlersFromModes, type KindQuestion } from "./input/handlers";
 
 // Input builders (for servers and tests)
 export { elicit, elicitUrl, sample, roots, type SampleOptions } from "./input/builders";

@@ -1,3 +1,4 @@
+import { answerAs, type AnswerShapes } from "../core";
 import type {
   Era,
   CallToolResult,
@@ -99,6 +100,14 @@ export interface SessionRoots {
 }
 
 export type { LogLevel };
+
+/**
+ * The answer under `key` read as the kind of question asked (the core's registry checks its shape):
+ * undefined when the client gave none this round, or gave something that is not that kind's answer.
+ */
+export function inputAnswer<K extends keyof AnswerShapes>(ctx: HandlerContext, key: string, kind: K): AnswerShapes[K] | undefined {
+  return answerAs(kind, inputResponse(ctx, key));
+}
 
 /** The answer under `key`, if the client gave one this round (seed: `server/input-response`). */
 export function inputResponse(ctx: HandlerContext, key: string): InputResponse | undefined {

@@ -4,7 +4,7 @@ import {
   mergeCapabilities,
   requiredCapability,
   ErrorCode,
-  INPUT_KINDS,
+  isInputKindMethod,
   isObject,
   type ClientCapabilities,
   type InputRequest,
@@ -36,7 +36,7 @@ export interface FlowSpec<R> {
 export function checkInputRequests(requests: InputRequests): void {
   if (!isObject(requests)) throw internalError("handler returned inputRequests that are not an object");
   for (const [key, r] of Object.entries(requests)) {
-    if (!isObject(r) || !INPUT_KINDS.includes(r.method as never)) {
+    if (!isObject(r) || !isInputKindMethod(r.method)) {
       throw internalError(`handler asked for input "${key}" with an unknown method`);
     }
   }

@@ -1,8 +1,8 @@
 import { McpError, toMcpError } from "../errors";
 import type { JsonRpcRequest, RequestId } from "../jsonrpc/messages";
 import { ErrorCode } from "../protocol/codes";
-import { INPUT_KINDS, type InputResponse } from "../protocol/types";
-import { isObject } from "../util/isObject";
+import type { ClientCapabilities, InputResponse } from "../protocol/types";
+import { inputKindOf, isInputKindMethod, paramsOf } from "../input/registry";
 import { checkInputRequest } from "./answerInput";
 import { answerOne, hold, nextRound, type CallHost, type CallState } from "./callSteps";
 
@@ -28,7 +28,7 @@ export class LegacyInput {
   /** `signal` ends the question early besides the call's own (a client-side task the server cancelled). */
   async answer(request: JsonRpcRequest, relatedRequestId: RequestId | undefined, signal?: AbortSignal): Promise<Record<string, unknown>> {
     if (request.method === "ping") return {};
-    if (!INPUT_KINDS.includes(request.method as never)) {
+    if (!isInputKindMethod(request.method)) {
       throw new McpError({ kind: "protocol", code: ErrorCode.MethodNotFound, message: `Method not found: ${request.method}` });
     }
     const key = String(request.id);
@@ -84,7 +84,7 @@ export class LegacyInput {
     } catch (e) {
       const error = toMcpError(e, "unsupported");
       if (state && (error.kind === "unsupported" || error.kind === "cancelled")) state.fail(error);
-      throw wireError(error, request.method, isObject(host.declared.sampling));
+      throw wireError(error, input.method, paramsOf(input), host.declared);
     } finally {
       if (state) this.#open.set(state, (this.#open.get(state) ?? 1) - 1);
       release();
@@ -93,11 +93,10 @@ export class LegacyInput {
 }
 
 /** The error the server gets back: the codes the spec suggests for each refusal (MCP "Error Handling"). */
-function wireError(error: McpError, method: string, declaresSampling: boolean): McpError {
+function wireError(error: McpError, method: string, params: Record<string, unknown>, declared: ClientCapabilities): McpError {
   if (error.code !== undefined) return error;
-  // A sampling request with tools to a client without sampling.tools, or with broken tool_use /
-  // tool_result pairs, is invalid params (2025-11-25 "Sampling" § error handling).
-  const invalid = method === "elicitation/create" || (method === "sampling/createMessage" && declaresSampling);
+  // Each kind says when a refusal of its request means the request itself was wrong.
+  const invalid = inputKindOf(method, params)?.invalidParams?.(declared) === true;
   const code =
     error.kind === "protocol" && invalid
       ? ErrorCode.InvalidParams

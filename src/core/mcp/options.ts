@@ -1,5 +1,6 @@
 import type { Clock } from "../jsonrpc/connection";
 import { mergeCapabilities } from "../protocol/capabilities";
+import { capabilitiesForMethods } from "../input/registry";
 import type { Era } from "../protocol/revisions";
 import type {
   ClientCapabilities,
@@ -27,11 +28,18 @@ export interface InputContext {
 
 type Awaitable<T> = T | Promise<T>;
 
-/** The client's answers by kind of input (seed: `:handlers`). A kind without a handler is not declared. */
+/** A handler of one input method; the registry's kind checked the params and checks the reply. */
+export type InputHandler = (params: never, ctx: InputContext) => Awaitable<unknown>;
+
+/**
+ * The client's answers by input method (seed: `:handlers`), looked up by method, so a kind added to
+ * the registry (src/core/input/registry.ts) needs no new branch. A kind without a handler is not declared.
+ */
 export interface InputHandlers {
   "elicitation/create"?: (params: ElicitParams, ctx: InputContext) => Awaitable<ElicitResult>;
   "sampling/createMessage"?: (params: CreateMessageParams, ctx: InputContext) => Awaitable<CreateMessageResult>;
   "roots/list"?: (params: Record<string, unknown>, ctx: InputContext) => Awaitable<ListRootsResult>;
+  [method: string]: InputHandler | undefined;
 }
 
 export interface ConnectOptions {
@@ -88,10 +96,7 @@ export function declaredCapabilities(
   extra?: ClientCapabilities,
   options: { samplingTools?: boolean; rootsListChanged?: boolean } = {},
 ): ClientCapabilities {
-  const implied: ClientCapabilities = {};
-  if (handlers["elicitation/create"]) implied.elicitation = { form: {}, url: {} };
-  if (handlers["sampling/createMessage"]) implied.sampling = options.samplingTools ? { tools: {} } : {};
-  if (handlers["roots/list"]) implied.roots = options.rootsListChanged ? { listChanged: true } : {};
+  const implied = capabilitiesForMethods((method) => handlers[method] !== undefined, options);
   // An explicit entry replaces the implied one, so a UI can turn URL mode off while keeping forms.
   const merged = mergeCapabilities(implied);
   for (const [key, value] of Object.entries(extra ?? {})) merged[key] = value;

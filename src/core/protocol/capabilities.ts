@@ -1,4 +1,4 @@
-import type { ClientCapabilities, InputKind, InputRequest } from "./types";
+import type { ClientCapabilities, InputRequest } from "./types";
 import { isObject } from "../util/isObject";
 import { hasElicitation, hasUrlElicitation } from "./revisions";
 
@@ -6,68 +6,11 @@ import { hasElicitation, hasUrlElicitation } from "./revisions";
 export type CapabilityMode = "handled" | "declared" | "off";
 export type CapabilityKey = "elicitationForm" | "elicitationUrl" | "sampling" | "roots";
 
-/**
- * The capabilities a client declares from its modes: anything not "off" is declared, whether or
- * not a handler stands behind it ("declared" reaches the core's `unsupported` path on purpose).
- * `extras` adds sampling with tools and a listChanged roots list (README "The other ways a server asks").
- */
-export function capabilitiesFromModes(modes: Record<CapabilityKey, CapabilityMode>, extras: { samplingTools?: boolean; rootsListChanged?: boolean } = {}): ClientCapabilities {
-  const caps: ClientCapabilities = {};
-  const elicitation: Record<string, object> = {};
-  if (modes.elicitationForm !== "off") elicitation.form = {};
-  if (modes.elicitationUrl !== "off") elicitation.url = {};
-  if (Object.keys(elicitation).length > 0) caps.elicitation = elicitation;
-  if (modes.sampling !== "off") caps.sampling = extras.samplingTools ? { tools: {} } : {};
-  if (modes.roots !== "off") caps.roots = extras.rootsListChanged ? { listChanged: true } : {};
-  return caps;
-}
-
 /** Which elicitation mode a request uses; an absent `mode` is form (spec 2025-11-25 "Elicitation"). */
 export function elicitationMode(request: InputRequest): "form" | "url" | undefined {
   if (request.method !== "elicitation/create") return undefined;
   const params = request.params as { mode?: unknown } | undefined;
   return params?.mode === "url" ? "url" : "form";
-}
-
-/**
- * The client capability an input request needs, as a ClientCapabilities object, the shape that
- * -32021's `data.requiredCapabilities` carries (SEP-2575).
- */
-export function requiredCapability(request: InputRequest): ClientCapabilities {
-  switch (request.method) {
-    case "elicitation/create":
-      return elicitationMode(request) === "url" ? { elicitation: { url: {} } } : { elicitation: { form: {} } };
-    case "sampling/createMessage":
-      return samplingNeedsTools(request) ? { sampling: { tools: {} } } : { sampling: {} };
-    case "roots/list":
-      return { roots: {} };
-  }
-}
-
-/** A sampling request that offers tools needs `sampling.tools` (2025-11-25 "Sampling with tools"). */
-function samplingNeedsTools(request: InputRequest): boolean {
-  const params = request.params as { tools?: unknown; toolChoice?: unknown } | undefined;
-  return params?.tools !== undefined || params?.toolChoice !== undefined;
-}
-
-/** Whether declared capabilities cover an input request. `elicitation: {}` means form only. */
-export function covers(declared: ClientCapabilities | undefined, request: InputRequest): boolean {
-  if (!declared) return false;
-  switch (request.method) {
-    case "elicitation/create": {
-      const e = declared.elicitation;
-      if (!isObject(e)) return false;
-      const mode = elicitationMode(request);
-      const formOnly = e.form === undefined && e.url === undefined;
-      return mode === "url" ? isObject(e.url) : formOnly || isObject(e.form);
-    }
-    case "sampling/createMessage": {
-      const s = declared.sampling;
-      return isObject(s) && (!samplingNeedsTools(request) || isObject(s.tools));
-    }
-    case "roots/list":
-      return isObject(declared.roots);
-  }
 }
 
 /** Merges ClientCapabilities objects one level deep (enough for the capability shapes MCP has). */
@@ -82,13 +25,6 @@ export function mergeCapabilities(...parts: (ClientCapabilities | undefined)[]):
   }
   return out as ClientCapabilities;
 }
-
-/** The input kind a capability key gives a handler for. */
-export const KIND_OF_CAPABILITY: Record<"elicitation" | "sampling" | "roots", InputKind> = {
-  elicitation: "elicitation/create",
-  sampling: "sampling/createMessage",
-  roots: "roots/list",
-};
 
 /**
  * Shapes the declared capabilities for a revision: elicitation did not exist before 2025-06-18, and

@@ -135,8 +135,6 @@ export type InputRequest =
 
 export type InputKind = InputRequest["method"];
 
-export const INPUT_KINDS: readonly InputKind[] = ["elicitation/create", "sampling/createMessage", "roots/list"];
-
 export type InputResponse = ElicitResult | CreateMessageResult | ListRootsResult;
 
 export type InputRequests = Record<string, InputRequest>;

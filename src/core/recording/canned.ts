@@ -3,12 +3,16 @@
  * same call on the same server. The app keeps them in localStorage and exports them as an answers
  * file; the command line (src/cli) reads that file. Matching and the file format live here, once.
  */
-import { isObject, type Era, type InputKind, type InputResponse } from "../index";
+import { inputKindNamed, inputKinds, isObject, type Era, type InputKind, type InputResponse } from "../index";
 import { questionKindOf, questionOf, type QuestionKind } from "./model";
 
-/** The four kinds of input a canned answer (and an auto-answer toggle) is for. */
+/** The kind of input a canned answer (and an auto-answer toggle) is for: a kind of the core's registry. */
 export type CannedKind = QuestionKind;
-export const CANNED_KINDS: readonly CannedKind[] = ["form", "url", "sampling", "roots"];
+
+/** Every kind a canned answer may be for, in the registry's order. */
+export function cannedKinds(): CannedKind[] {
+  return inputKinds().map((k) => k.id);
+}
 
 /** A saved answer, found again by server, call target, input key (or question) and kind. */
 export interface CannedAnswer {
@@ -68,7 +72,8 @@ export function isCannedAnswer(v: unknown): v is CannedAnswer {
     typeof v.target === "string" &&
     (v.key === undefined || typeof v.key === "string") &&
     typeof v.question === "string" &&
-    CANNED_KINDS.includes(v.kind as CannedKind) &&
+    typeof v.kind === "string" &&
+    inputKindNamed(v.kind) !== undefined &&
     isObject(v.response) &&
     (v.savedAt === undefined || typeof v.savedAt === "number")
   );
@@ -88,7 +93,9 @@ export function exportAnswers(answers: readonly CannedAnswer[]): AnswersFile {
   return { format: ANSWERS_FORMAT, version: ANSWERS_VERSION, answers: answers.map((a) => structuredClone(a)) };
 }
 
-const FIELDS = "id, name, server, target, question, kind (form|url|sampling|roots) and response";
+function fields(): string {
+  return `id, name, server, target, question, kind (${cannedKinds().join("|")}) and response`;
+}
 
 /**
  * Reads an answers file, strictly: a file given on purpose that is half wrong must say where, not
@@ -112,7 +119,7 @@ export function parseAnswers(text: string): { ok: true; answers: CannedAnswer[] 
   if (!Array.isArray(list)) return { ok: false, error: "answers is not an array" };
   const answers: CannedAnswer[] = [];
   for (const [i, a] of list.entries()) {
-    if (!isCannedAnswer(a)) return { ok: false, error: `answers[${i}] is not a canned answer (needs ${FIELDS})` };
+    if (!isCannedAnswer(a)) return { ok: false, error: `answers[${i}] is not a canned answer (needs ${fields()})` };
     answers.push({ ...a, savedAt: a.savedAt ?? 0 });
   }
   return { ok: true, answers };

@@ -3,7 +3,7 @@
  * and who answered an input without the user (a frame of the wire log is in wireEntry.ts). The app's stores hold these,
  * session files carry them, and the rounds, diff and replay code reads them; none of it needs a DOM.
  */
-import type { ClientEvent, InputKind, McpError } from "../index";
+import { inputKindOf, type ClientEvent, type McpError } from "../index";
 
 /** The client events that belong to one call, in order. */
 export type CallEvent = Extract<
@@ -53,20 +53,21 @@ export interface AutoSource {
   name: string;
 }
 
-/** The kind of question, as canned answers and replays tell them apart. */
-export type QuestionKind = "form" | "url" | "sampling" | "roots";
+/**
+ * The kind of question, as canned answers and replays tell them apart: the id of its kind in the
+ * core's registry ("form", "url", "sampling", "roots", ...). A method no registered kind claims is
+ * its own kind, named by the method, so it is never taken for another.
+ */
+export type QuestionKind = string;
 
-export function questionKindOf(kind: InputKind, params: Record<string, unknown>): QuestionKind {
-  if (kind === "sampling/createMessage") return "sampling";
-  if (kind === "roots/list") return "roots";
-  return params.mode === "url" ? "url" : "form";
+export function questionKindOf(method: string, params: Record<string, unknown>): QuestionKind {
+  return inputKindOf(method, params)?.id ?? method;
 }
 
 /**
  * A question's identity apart from its key: initialize-era questions are live requests whose ids
  * change every run, so they are found by kind and message instead.
  */
-export function questionOf(kind: InputKind, params: Record<string, unknown>): string {
-  const k = questionKindOf(kind, params);
-  return k === "form" || k === "url" ? `${k}: ${String(params.message ?? "")}` : k;
+export function questionOf(method: string, params: Record<string, unknown>): string {
+  return inputKindOf(method, params)?.question(params) ?? method;
 }

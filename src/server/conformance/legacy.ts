@@ -5,13 +5,13 @@
  * Written once with `inputRequired`: on initialize-era sessions each question becomes a live request.
  */
 import { elicit, sample, isObject, type JsonObject } from "../../core";
-import { inputRequired, inputResponse, type HandlerContext, type ToolDefinition } from "../definitions";
+import { inputAnswer, inputRequired, inputResponse, type HandlerContext, type ToolDefinition } from "../definitions";
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 function elicitationText(ctx: HandlerContext, key: string): string | undefined {
-  const answer = inputResponse(ctx, key);
-  if (!isObject(answer) || typeof answer.action !== "string") return undefined;
+  const answer = inputAnswer(ctx, key, "form");
+  if (!answer) return undefined;
   return `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`;
 }
 

@@ -3,7 +3,7 @@
  * scenarios (SEP-2322): keys, messages and schemas as the scenario sources spell them.
  */
 import { elicit, roots, sample, isObject, type InputRequests, type JsonValue } from "../../core";
-import { inputRequired, inputResponse, type HandlerContext, type PromptDefinition, type ToolDefinition } from "../definitions";
+import { inputAnswer, inputRequired, type HandlerContext, type PromptDefinition, type ToolDefinition } from "../definitions";
 
 const askName = (message: string) =>
   elicit(message, { type: "object", properties: { name: { type: "string" } }, required: ["name"] });
@@ -11,20 +11,19 @@ const askConfirm = () => elicit("Please confirm", { type: "object", properties: 
 
 /** The accepted content of an elicitation answer under `key`, if that is what the client sent. */
 function accepted(ctx: HandlerContext, key: string): Record<string, unknown> | undefined {
-  const answer = inputResponse(ctx, key);
-  return isObject(answer) && answer.action === "accept" && isObject(answer.content) ? answer.content : undefined;
+  const answer = inputAnswer(ctx, key, "form");
+  return answer?.action === "accept" && isObject(answer.content) ? answer.content : undefined;
 }
 
 /** The text of a sampling answer under `key`. */
 function sampled(ctx: HandlerContext, key: string): string | undefined {
-  const answer = inputResponse(ctx, key);
-  const content = isObject(answer) ? (Array.isArray(answer.content) ? answer.content[0] : answer.content) : undefined;
+  const answer = inputAnswer(ctx, key, "sampling");
+  const content = answer ? (Array.isArray(answer.content) ? answer.content[0] : answer.content) : undefined;
   return isObject(content) && typeof content.text === "string" ? content.text : undefined;
 }
 
 function rootCount(ctx: HandlerContext, key: string): number | undefined {
-  const answer = inputResponse(ctx, key);
-  return isObject(answer) && Array.isArray(answer.roots) ? answer.roots.length : undefined;
+  return inputAnswer(ctx, key, "roots")?.roots.length;
 }
 
 const step = (ctx: HandlerContext): Record<string, unknown> => (isObject(ctx.state) ? ctx.state : {});

@@ -4,14 +4,14 @@
  * protocol_error_job, confirm_delete, multi_input and test_tool_with_task.
  */
 import { elicit, isObject } from "../../core";
-import { inputRequired, inputResponse, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
+import { inputAnswer, inputRequired, inputResponse, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
 import { greet as seedGreet } from "../demo/seedTools";
 import { internalError } from "../rpcError";
 import { sleep } from "../tasks/sleep";
 
 function accepted(ctx: HandlerContext, key: string): Record<string, unknown> | undefined {
-  const answer = inputResponse(ctx, key);
-  return isObject(answer) && answer.action === "accept" && isObject(answer.content) ? answer.content : undefined;
+  const answer = inputAnswer(ctx, key, "form");
+  return answer?.action === "accept" && isObject(answer.content) ? answer.content : undefined;
 }
 
 const confirmSchema = { type: "object" as const, properties: { confirm: { type: "boolean" } }, required: ["confirm"] };

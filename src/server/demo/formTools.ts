@@ -1,12 +1,11 @@
 // Demo tools for exact answers and honest text (issue 15): forms with every kind of field and with
 // hundreds of fields, server text with hidden characters, and links to addresses a user should be
 // told about. Each form tool echoes back exactly the content it received, so a test can assert it.
-import { elicit, elicitUrl, isObject, type ElicitResult } from "../../core";
-import { inputRequired, inputResponse, type HandlerContext, type ToolDefinition } from "../definitions";
+import { elicit, elicitUrl } from "../../core";
+import { inputAnswer, inputRequired, inputResponse, type HandlerContext, type ToolDefinition } from "../definitions";
 
 function echo(ctx: HandlerContext, key: string): string {
-  const r = inputResponse(ctx, key);
-  const answer = isObject(r) && typeof r.action === "string" ? (r as ElicitResult) : undefined;
+  const answer = inputAnswer(ctx, key, "form");
   return `Received: ${JSON.stringify(answer === undefined ? null : { action: answer.action, ...(answer.content !== undefined ? { content: answer.content } : {}) })}`;
 }
 

@@ -5,14 +5,14 @@
  * that does not, with the same questions as ordinary input rounds.
  */
 import { elicit, isObject, type JsonValue } from "../../core";
-import { inputRequired, inputResponse, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
+import { inputAnswer, inputRequired, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
 import { sleep } from "../tasks/sleep";
 
 const ENVIRONMENTS = ["staging", "production"];
 
 function accepted(ctx: HandlerContext, key: string): Record<string, unknown> | undefined {
-  const answer = inputResponse(ctx, key);
-  return isObject(answer) && answer.action === "accept" && isObject(answer.content) ? answer.content : undefined;
+  const answer = inputAnswer(ctx, key, "form");
+  return answer?.action === "accept" && isObject(answer.content) ? answer.content : undefined;
 }
 
 function stepMsOf(args: Record<string, unknown>): number {

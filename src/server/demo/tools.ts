@@ -9,12 +9,11 @@ import {
   type ListRootsResult,
   type CreateMessageResult,
 } from "../../core";
-import { inputRequired, inputResponse, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
+import { inputAnswer, inputRequired, inputResponse, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
 import { greet } from "./seedTools";
 
 function elicited(ctx: HandlerContext, key: string): ElicitResult | undefined {
-  const r = inputResponse(ctx, key);
-  return isObject(r) && typeof r.action === "string" ? (r as ElicitResult) : undefined;
+  return inputAnswer(ctx, key, "form");
 }
 
 type Named = { content?: Record<string, unknown> } | undefined;

@@ -1,7 +1,7 @@
 import { createStore } from "zustand/vanilla";
 import { useStore } from "zustand";
 import { isObject } from "../../../core";
-import { CANNED_KINDS, isCannedAnswer, type CannedAnswer, type CannedKind } from "../../../core/recording";
+import { cannedKinds, isCannedAnswer, type CannedAnswer, type CannedKind } from "../../../core/recording";
 
 export interface MockSettings {
   enabled: boolean;
@@ -20,7 +20,9 @@ export interface CannedState {
 type Storage = Pick<globalThis.Storage, "getItem" | "setItem">;
 
 export const CANNED_STORAGE_KEY = "presa-inspector.canned.v1";
-const NO_AUTO: Record<CannedKind, boolean> = { form: false, url: false, sampling: false, roots: false };
+function noAuto(): Record<CannedKind, boolean> {
+  return Object.fromEntries(cannedKinds().map((k) => [k, false]));
+}
 export const DEFAULT_MOCK_SCRIPT = "# /regex/ => reply, or a plain line used in turn\n/summari[sz]e/i => A scripted summary from the mock model.\nA scripted reply.";
 
 function browserStorage(): Storage | undefined {
@@ -33,7 +35,7 @@ function browserStorage(): Storage | undefined {
 
 /** What was saved, checked field by field: storage is the user's, but may hold an older or broken shape. */
 function load(storage: Storage | undefined): Pick<CannedState, "answers" | "auto" | "mock"> {
-  const fallback = { answers: [], auto: { ...NO_AUTO }, mock: { enabled: false, script: DEFAULT_MOCK_SCRIPT } };
+  const fallback = { answers: [], auto: noAuto(), mock: { enabled: false, script: DEFAULT_MOCK_SCRIPT } };
   let parsed: unknown;
   try {
     parsed = JSON.parse(storage?.getItem(CANNED_STORAGE_KEY) ?? "null");
@@ -41,8 +43,8 @@ function load(storage: Storage | undefined): Pick<CannedState, "answers" | "auto
     return fallback;
   }
   if (!isObject(parsed)) return fallback;
-  const auto = { ...NO_AUTO };
-  if (isObject(parsed.auto)) for (const k of CANNED_KINDS) auto[k] = parsed.auto[k] === true;
+  const auto = noAuto();
+  if (isObject(parsed.auto)) for (const k of cannedKinds()) auto[k] = parsed.auto[k] === true;
   const mock = isObject(parsed.mock) ? parsed.mock : {};
   return {
     answers: Array.isArray(parsed.answers) ? parsed.answers.filter(isCannedAnswer) : [],

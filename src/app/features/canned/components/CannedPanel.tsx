@@ -1,10 +1,9 @@
 import { useCanned } from "../../../lib/context";
 import { cannedStore } from "../cannedStore";
-import { CANNED_KINDS, exportAnswers, type CannedAnswer, type CannedKind } from "../../../../core/recording";
+import { inputKinds } from "../../../../core";
+import { exportAnswers, type CannedAnswer } from "../../../../core/recording";
 import { MockModelPanel } from "./MockModelPanel";
 import { downloadJson } from "../../../lib/downloadJson";
-
-const KIND_LABEL: Record<CannedKind, string> = { form: "forms", url: "URL elicitations", sampling: "sampling", roots: "roots" };
 
 /** Saves the canned answers as an answers file: what `presa-inspector call --answers FILE` reads (README "Command line"). */
 function downloadAnswers(answers: readonly CannedAnswer[]): void {
@@ -20,10 +19,10 @@ export function CannedPanel() {
       <summary>Canned answers ({answers.length})</summary>
       <fieldset className="auto-answer">
         <legend>Auto-answer from canned answers</legend>
-        {CANNED_KINDS.map((kind) => (
-          <label key={kind} className="field inline">
-            <input type="checkbox" checked={auto[kind]} onChange={(e) => cannedStore.setAuto(kind, e.target.checked)} />
-            <span>Auto-answer {KIND_LABEL[kind]}</span>
+        {inputKinds().map(({ id, words }) => (
+          <label key={id} className="field inline">
+            <input type="checkbox" checked={auto[id] === true} onChange={(e) => cannedStore.setAuto(id, e.target.checked)} />
+            <span>Auto-answer {words.plural}</span>
           </label>
         ))}
       </fieldset>

@@ -1,9 +1,11 @@
-import { useMemo, useRef } from "react";
+import { useMemo, useRef, type ComponentType } from "react";
+import { McpError, inputKindOf } from "../../../../core";
 import { useQuestionFocus } from "../../layout/focusQuestion";
 import { useConnection } from "../../../lib/context";
 import { SaveCannedAction } from "../../canned/components/SaveCannedAction";
 import { ItemIcon } from "../../icons/ItemIcon";
 import { TaskTravelBadge, useIsTask } from "../../tasks/TaskTravelBadge";
+import { useAnswer } from "../useAnswer";
 import type { PendingInput } from "../inputStore";
 import { stringsIn } from "../utils/invisible";
 import { kindLabel, travelLabel } from "../utils/travel";
@@ -13,17 +15,38 @@ import { SamplingReply } from "./SamplingReply";
 import { HiddenCharsWarning, ServerText } from "./ServerText";
 import { UrlElicitation } from "./UrlElicitation";
 
+/**
+ * The one map from an input kind (its id in the core's registry, src/core/input/registry.ts) to the
+ * card that asks the user. A kind added to the core gets its card here.
+ */
+const CARDS: Readonly<Record<string, ComponentType<{ input: PendingInput }>>> = {
+  form: ElicitationForm,
+  url: UrlElicitation,
+  sampling: SamplingReply,
+  roots: RootsAnswer,
+};
+
+/** A question no card can ask: said in words, with the one answer possible, a refusal naming why. */
+function NoCard({ input, why }: { input: PendingInput; why: string }) {
+  const { refuse } = useAnswer(input);
+  return (
+    <div className="field-error" role="alert">
+      <p>{why}</p>
+      <button type="button" onClick={() => refuse(new McpError({ kind: "unsupported", message: why }))}>
+        Refuse
+      </button>
+    </div>
+  );
+}
+
 function Body({ input }: { input: PendingInput }) {
-  switch (input.kind) {
-    case "elicitation/create":
-      return input.params.mode === "url" ? <UrlElicitation input={input} /> : <ElicitationForm input={input} />;
-    case "sampling/createMessage":
-      return <SamplingReply input={input} />;
-    case "roots/list":
-      return <RootsAnswer input={input} />;
-    default:
-      return <p className="field-error">Unknown input kind {String(input.kind)}</p>;
-  }
+  const kind = inputKindOf(input.kind, input.params);
+  const Card = kind ? CARDS[kind.id] : undefined;
+  if (Card) return <Card input={input} />;
+  const why = kind
+    ? `This inspector has no card for the ${kind.words.noun} (input kind "${kind.id}"), so it cannot ask you`
+    : `Unknown input kind ${String(input.kind)}: the client core knows no such kind`;
+  return <NoCard input={input} why={why} />;
 }
 
 /** Which server is asking (spec: clients show the requesting server): its serverInfo title and name. */

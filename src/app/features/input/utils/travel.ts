@@ -1,4 +1,4 @@
-import type { Era, InputKind } from "../../../../core";
+import { inputKindOf, type Era } from "../../../../core";
 
 /**
  * How an answer reaches the server: in 2026-07-28 it rides in `inputResponses` on a retry of the
@@ -8,13 +8,7 @@ export function travelLabel(era: Era): string {
   return era === "modern" ? "sent back as a retry (2026-07-28)" : "answers a live server request (initialize era)";
 }
 
-export function kindLabel(kind: InputKind, params: Record<string, unknown>): string {
-  switch (kind) {
-    case "elicitation/create":
-      return params.mode === "url" ? "Elicitation (URL)" : "Elicitation (form)";
-    case "sampling/createMessage":
-      return "Sampling";
-    case "roots/list":
-      return "Roots";
-  }
+/** A card's heading: the kind's own title, or the method in words when the core knows no such kind. */
+export function kindLabel(method: string, params: Record<string, unknown>): string {
+  return inputKindOf(method, params)?.words.title ?? `Unknown input kind ${method}`;
 }

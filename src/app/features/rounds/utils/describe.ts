@@ -4,13 +4,14 @@ import { capText, safeJson, type Capped } from "../../../lib/capText";
  * JSON that is safe to show (never throws, capped). Everything here reads untrusted server data, so
  * each reader checks the shape it needs instead of trusting the types.
  */
-import type { McpError, InputRequest } from "../../../../core";
+import { inputKindOf, type McpError, type InputRequest } from "../../../../core";
 import type { CallRecord } from "../../../model";
 
 /** Longest one-line summary; the full request stays one click away. */
 export const SUMMARY_MAX = 140;
 
-export type RequestSummary = { kind: "form" | "url" | "sampling" | "roots" | "unknown"; label: string; text: string };
+/** `kind` is the id of the question's kind in the core's registry, or "unknown". */
+export type RequestSummary = { kind: string; label: string; text: string };
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -22,32 +23,12 @@ export function oneLine(text: string, max = SUMMARY_MAX): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-function firstSamplingText(params: Record<string, unknown>): string {
-  const messages = Array.isArray(params.messages) ? params.messages : [];
-  for (const m of messages) {
-    if (!isRecord(m)) continue;
-    const blocks = Array.isArray(m.content) ? m.content : [m.content];
-    for (const b of blocks) if (isRecord(b) && typeof b.text === "string") return b.text;
-  }
-  return "(no text message)";
-}
-
 /** What a question asks, in one line: the message of a form, the url of URL mode, the first sampling text. */
 export function summarizeRequest(request: InputRequest): RequestSummary {
   const params: Record<string, unknown> = isRecord(request.params) ? request.params : {};
-  switch (request.method) {
-    case "elicitation/create":
-      if (params.mode === "url") {
-        return { kind: "url", label: "URL", text: oneLine(typeof params.url === "string" ? params.url : "(no url)") };
-      }
-      return { kind: "form", label: "form", text: oneLine(typeof params.message === "string" ? params.message : "(no message)") };
-    case "sampling/createMessage":
-      return { kind: "sampling", label: "sampling", text: oneLine(firstSamplingText(params)) };
-    case "roots/list":
-      return { kind: "roots", label: "roots", text: "the client's roots" };
-    default:
-      return { kind: "unknown", label: String((request as { method?: unknown }).method), text: "" };
-  }
+  const kind = inputKindOf(String((request as { method?: unknown }).method), params);
+  if (!kind) return { kind: "unknown", label: String((request as { method?: unknown }).method), text: "" };
+  return { kind: kind.id, label: kind.words.short, text: oneLine(kind.summary(params)) };
 }
 
 export type CallOutcome =
