@@ -40,6 +40,8 @@ export interface ConnectSpec {
   /** Per-request timeout (0: none); it never runs while someone answers in the terminal. */
   timeoutMs: number;
   maxRounds?: number;
+  /** Client-side tasks (2025-11-25 tasks.requests): the server may ask its questions as tasks. */
+  clientTasks?: boolean;
   /** Every stderr line of a stdio server (for `--verbose`). */
   onStderr?: (line: string) => void;
   /** Told, as soon as a server is spawned, how to stop it at once (Ctrl-C while connecting). */
@@ -161,6 +163,7 @@ export async function connectTarget(spec: ConnectSpec): Promise<Connected> {
     capabilities: capabilitiesFromModes(spec.capabilities),
     clientInfo: { name: "presa-inspector-cli", version: "0.1.0" },
     ...(spec.maxRounds !== undefined ? { maxRounds: spec.maxRounds } : {}),
+    ...(spec.clientTasks ? { clientTasks: true } : {}),
     ...(spec.timeoutMs > 0 ? { requestTimeoutMs: spec.timeoutMs, probeTimeoutMs: Math.min(spec.timeoutMs, 10_000) } : {}),
   });
   const connected: Connected = {

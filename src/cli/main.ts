@@ -15,6 +15,7 @@ import { junitXml } from "./junit";
 import { byKey, callJson, callText, replayJson, replayText, type AnsweredBy } from "./output";
 import { LineReader, askInTerminal } from "./terminal";
 import { parseArguments } from "./words";
+import { clientTaskLines, clientTasksOfCall, completionQueryOf, runComplete, suggestionsText } from "./clientSide";
 
 export const USAGE = `presa-inspector — MCP inspector on the command line (both eras, questions answered)
 
@@ -22,6 +23,8 @@ usage:
   presa-inspector call TARGET tool NAME [key=value ...] [--args JSON] [ANSWERING] [--format text|json]
   presa-inspector call TARGET prompt NAME [key=value ...]
   presa-inspector call TARGET resource URI
+  presa-inspector complete TARGET prompt NAME ARGUMENT [VALUE] [other=value ...] [--format text|json]
+  presa-inspector complete TARGET resource URI-TEMPLATE VARIABLE [VALUE] [other=value ...]
   presa-inspector replay SESSION.json [TARGET] [--junit FILE] [--format text|json]
 
   (tools/call, prompts/get and resources/read work in place of tool, prompt and resource)
@@ -39,6 +42,8 @@ connection:
                            MODE is handled (default), declared (declared, no handler) or off
   --timeout MS             per request, default ${DEFAULT_TIMEOUT_MS} (0: none); never runs while you type
   --max-rounds N           input rounds per call (default 10)
+  --client-tasks           let a 2025-11-25 server ask its questions as client-side tasks (tasks.requests);
+                           answered the same way, the server polls tasks/get; listed after the rounds
   --verbose                print a stdio server's stderr
 
 ANSWERING (in this order):
@@ -65,6 +70,7 @@ const OPTIONS = {
   roots: { type: "string" },
   timeout: { type: "string" },
   "max-rounds": { type: "string" },
+  "client-tasks": { type: "boolean" },
   verbose: { type: "boolean" },
   args: { type: "string" },
   answers: { type: "string" },
@@ -132,6 +138,7 @@ function connectSpec(v: Values, target: TargetSpec, io: Io, revision: string, re
     capabilities: modes(v, recordedModes),
     timeoutMs: intFlag(v.timeout, "timeout", DEFAULT_TIMEOUT_MS) as number,
     ...(maxRounds !== undefined ? { maxRounds } : {}),
+    ...(v["client-tasks"] ? { clientTasks: true } : {}),
     ...(v.verbose ? { onStderr: (line: string) => io.stderr.write(`[server] ${oneLine(line)}\n`) } : {}),
   };
 }
@@ -223,7 +230,9 @@ async function runCall(v: Values, rest: string[], io: Io): Promise<number> {
     const record = await recordCall(c.client.startCall(method, params), 1, c.client.revision).finally(() => lines?.close());
     if (unanswered) throw new CliError(unanswered);
     if (!record) throw new CliError(`${method} ${name} on ${where}: the call produced no events`);
-    io.stdout.write(`${fmt === "json" ? JSON.stringify(callJson(record, by), null, 2) : callText(record, by, where)}\n`);
+    const tasks = clientTasksOfCall(record);
+    const text = [callText(record, by, where), ...clientTaskLines(record)].join("\n");
+    io.stdout.write(`${fmt === "json" ? JSON.stringify({ ...callJson(record, by), ...(tasks.length > 0 ? { clientTasks: tasks } : {}) }, null, 2) : text}\n`);
     if (record.error) {
       const exit = c.exitText();
       throw new CliError(`${method} ${name} on ${where}: ${exit ?? oneLine(record.error.message)}${record.error.code !== undefined ? ` (code ${record.error.code})` : ""}`);
@@ -304,6 +313,22 @@ async function runReplay(v: Values, rest: string[], io: Io): Promise<number> {
   return diffs.every((d) => d.same) ? EXIT.ok : EXIT.differs;
 }
 
+/** `complete`: the server's suggestions for one argument, given the others (completion/complete). */
+async function runCompleteCommand(v: Values, rest: string[], io: Io): Promise<number> {
+  const fmt = format(v);
+  const target = targetFromFlags(v);
+  if (!target) throw new CliError("complete needs a target: --url URL, --stdio \"command args\" or --embedded");
+  const positional = rest.filter((w) => !/^[^=]+=/.test(w));
+  const pairs = rest.filter((w) => /^[^=]+=/.test(w));
+  const query = completionQueryOf(positional, parseArguments(undefined, pairs, undefined));
+  const where = describeTargetSpec(target);
+  return withConnection(connectSpec(v, target, io, v.revision ?? "auto"), io, async (c) => {
+    const s = await runComplete(c, query, where);
+    io.stdout.write(`${fmt === "json" ? JSON.stringify(s, null, 2) : suggestionsText(s)}\n`);
+    return EXIT.ok;
+  });
+}
+
 /** Runs the command line; resolves with the exit code (never rejects). */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   try {
@@ -325,7 +350,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     const [command, ...rest] = positionals;
     if (command === "call") return await runCall(values, rest, io);
     if (command === "replay") return await runReplay(values, rest, io);
-    throw new CliError(command === undefined ? "give a command: call or replay (see --help)" : `unknown command ${JSON.stringify(command)}: call or replay (see --help)`);
+    if (command === "complete") return await runCompleteCommand(values, rest, io);
+    throw new CliError(command === undefined ? "give a command: call, complete or replay (see --help)" : `unknown command ${JSON.stringify(command)}: call, complete or replay (see --help)`);
   } catch (e) {
     const error = e instanceof CliError ? e : new CliError(e instanceof Error ? e.message : String(e));
     io.stderr.write(`presa-inspector: ${oneLine(error.message)}\n`);
