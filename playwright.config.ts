@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, resolveChromium } from "./e2e/support/chromium";
 
@@ -53,7 +55,8 @@ export default defineConfig({
       // The local bridge with a known token, which e2e/bridge.spec.ts pastes into the built app.
       command: `npx tsx bin/bridge.ts --port ${BRIDGE_PORT}`,
       port: BRIDGE_PORT,
-      env: { PRESA_BRIDGE_TOKEN: BRIDGE_TOKEN },
+      // Its saved servers' file in a folder of its own, never the user's ~/.config.
+      env: { PRESA_BRIDGE_TOKEN: BRIDGE_TOKEN, XDG_CONFIG_HOME: join(tmpdir(), `presa-e2e-config-${port}`) },
       reuseExistingServer: !ci,
       timeout: 60_000,
       stdout: "pipe",

@@ -1,8 +1,9 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "./support/test";
 import { openApp } from "./support/app";
-import { DEMO_URL } from "./support/ports";
+import { APP_PORT, BRIDGE_TOKEN, BRIDGE_URL, DEMO_URL } from "./support/ports";
 
 // Saved servers: a list that survives reloads, connects in one click, and reads and writes the
 // client configs people already have (fixtures written from each tool's documentation).
@@ -112,4 +113,24 @@ test("what an imported entry cannot use is said per entry, and `${input:…}` is
   await expect(ask.getByLabel("Perplexity API Key")).toHaveAttribute("type", "password");
   await ask.getByRole("button", { name: "Cancel" }).click();
   await expect(ask).toHaveCount(0);
+});
+
+test("with the bridge, the list is also kept in the servers file the command line reads", async ({ page }) => {
+  // The e2e bridge keeps its file under a temporary XDG_CONFIG_HOME (playwright.config.ts).
+  const file = join(tmpdir(), `presa-e2e-config-${APP_PORT}`, "presa-inspector", "servers.json");
+  if (existsSync(file)) rmSync(file);
+  await openApp(page);
+  await page.getByLabel("Server", { exact: true }).selectOption("stdio");
+  await page.getByLabel("Bridge URL").fill(BRIDGE_URL);
+  await page.getByLabel("Bridge token").fill(BRIDGE_TOKEN);
+  await page.getByRole("button", { name: "Use bridge" }).click();
+  await expect(page.getByTestId("bridge-status")).toHaveText("Bridge: ready");
+  const panel = await openSaved(page);
+  await expect(panel).toContainText(`Also kept in ${file}`);
+  await panel.getByRole("button", { name: "Save current connection…" }).click();
+  await panel.getByLabel("Kind").selectOption("url");
+  await panel.getByLabel("URL", { exact: true }).fill(DEMO_URL);
+  await panel.getByLabel("Server name").fill("in the file");
+  await panel.getByRole("button", { name: "Save server" }).click();
+  await expect.poll(() => (existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { servers: { name: string }[] }).servers.map((s) => s.name) : [])).toEqual(["in the file"]);
 });

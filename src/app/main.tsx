@@ -13,6 +13,7 @@ import { createQueryClient } from "./lib/queryClient";
 import { createBridgeStore } from "./stores/bridgeStore";
 import { createSavedStore } from "./features/connection/store/savedStore";
 import { createServersStore } from "./features/servers/serversStore";
+import { createEraMemory } from "./features/servers/eraMemory";
 import { loadEmbedded } from "./session/embeddedChunk";
 import { applyDeepLink } from "./features/links/applyDeepLink";
 import { parseDeepLink } from "./features/links/deepLink";
@@ -49,6 +50,7 @@ const controller = createController({
   bridge: createBridgeStore(fromPage ?? pasted, fromPage ? "page" : "pasted"),
   saved: createSavedStore(localStorage),
   servers: createServersStore(localStorage),
+  eras: createEraMemory(localStorage),
   signIn: browserSignIn(window),
 });
 void controller.checkBridge();

@@ -9,6 +9,7 @@ import { BRIDGE_SECURITY_HEADERS, header, readBody, sendError, sendJson, startSs
 import { SessionRegistry } from "./registry";
 import { hostAllowed, isLoopbackHost, newToken, originAllowed, ownHosts, tokenMatches, tokenStrength, type LookupAll, type OriginPolicy } from "./security";
 import { INHERITED_ENV, inheritedEnv, type SpawnFn } from "./stdioSession";
+import { checkServersFile, loadServersFile, MAX_SERVERS_FILE_BYTES, saveServersFile, serversFilePath } from "./serversFile";
 
 export const BRIDGE_VERSION = "0.1.0";
 
@@ -31,6 +32,8 @@ export interface BridgeOptions {
   spawn?: SpawnFn;
   /** Working directory of a spawned server when the spec names none. */
   cwd?: string;
+  /** The saved servers' file (`GET`/`PUT /servers`); default serversFilePath(). */
+  serversFile?: string;
   log?: (line: string) => void;
 }
 
@@ -54,7 +57,7 @@ export interface RunningBridge {
 
 const defaultLookup: LookupAll = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
-const ALLOWED_METHODS = "GET, POST, DELETE, OPTIONS";
+const ALLOWED_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
 
 /**
  * The local bridge: spawns stdio servers the page asks for and forwards HTTP to servers that send no
@@ -72,6 +75,7 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
   const lookup = options.lookup ?? defaultLookup;
   const log = options.log ?? (() => undefined);
   const cwd = options.cwd ?? process.cwd();
+  const serversFile = options.serversFile ?? serversFilePath();
   let policy: OriginPolicy = { loopback: options.loopbackOrigins ?? true, origins: options.allowedOrigins ?? [] };
   let hosts: string[] = [];
   const sessions = new SessionRegistry({ baseEnv: inheritedEnv(), cwd, ...(options.spawn ? { spawn: options.spawn } : {}) });
@@ -93,6 +97,8 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
     const path = new URL(req.url ?? "/", "http://bridge").pathname;
     if (path === BRIDGE_PATHS.info && req.method === "GET") return sendJson(res, 200, info(), c);
     if (path === BRIDGE_PATHS.forward) return forward(req, res, { lookup, cors: c });
+    if (path === BRIDGE_PATHS.servers && req.method === "GET") return sendJson(res, 200, await loadServersFile(serversFile), c);
+    if (path === BRIDGE_PATHS.servers && req.method === "PUT") return putServers(req, res, c);
     if (path === BRIDGE_PATHS.sessions && req.method === "POST") return createSession(req, res, c);
     const m = /^\/sessions\/([0-9a-f-]{36})(\/events|\/messages)?$/.exec(path);
     const session = m ? sessions.get(m[1] ?? "") : undefined;
@@ -107,7 +113,7 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
   }
 
   function info(): BridgeInfo {
-    return { name: "presa-bridge", version: BRIDGE_VERSION, cwd, inheritedEnv: INHERITED_ENV.filter((n) => process.env[n] !== undefined), platform: process.platform, sessions: sessions.size, spawned: sessions.spawned };
+    return { name: "presa-bridge", version: BRIDGE_VERSION, cwd, inheritedEnv: INHERITED_ENV.filter((n) => process.env[n] !== undefined), platform: process.platform, sessions: sessions.size, spawned: sessions.spawned, serversFile };
   }
 
   function preflight(req: IncomingMessage, res: ServerResponse, c: Record<string, string>): void {
@@ -140,6 +146,22 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
     if (!started.ok) return sendError(res, started.status, started.status === 429 ? "conflict" : "spawn-failed", started.reason, c);
     log(`spawned ${started.session.spec.command} (pid ${started.session.pid}, session ${started.session.id})`);
     sendJson(res, 201, started.session.describe(), c);
+  }
+
+  /** Replaces the saved servers' file with the page's list (checked, capped); behind the same Host, Origin and token checks as every route. */
+  async function putServers(req: IncomingMessage, res: ServerResponse, c: Record<string, string>): Promise<void> {
+    const body = await readBody(req);
+    if (body === "too-large" || body.length > MAX_SERVERS_FILE_BYTES) return sendError(res, 413, "too-large", "the servers list is too large", c);
+    let value: unknown;
+    try {
+      value = JSON.parse(body.toString("utf8"));
+    } catch {
+      return sendError(res, 400, "bad-request", "the servers list is not JSON", c);
+    }
+    const problem = checkServersFile(value);
+    if (problem) return sendError(res, 400, "bad-request", problem, c);
+    await saveServersFile(serversFile, value);
+    res.writeHead(204, c).end();
   }
 
   function streamEvents(req: IncomingMessage, res: ServerResponse, id: string, c: Record<string, string>): void {

@@ -30,7 +30,7 @@ import { parseHeader, splitCommand } from "./words";
 export type { CapabilityKey, CapabilityMode } from "../core";
 export const CAPABILITY_FLAGS: Record<CapabilityKey, string> = { elicitationForm: "elicitation-form", elicitationUrl: "elicitation-url", sampling: "sampling", roots: "roots" };
 
-export type TargetSpec = { kind: "url"; url: string; headers: Record<string, string> } | { kind: "stdio"; argv: string[]; cwd?: string } | { kind: "embedded"; variant?: string };
+export type TargetSpec = { kind: "url"; url: string; headers: Record<string, string> } | { kind: "stdio"; argv: string[]; cwd?: string; env?: Record<string, string> } | { kind: "embedded"; variant?: string };
 
 export interface ConnectSpec {
   target: TargetSpec;
@@ -111,7 +111,11 @@ async function transportFor(spec: ConnectSpec): Promise<Transport> {
   if (t.kind === "url") return new StreamableHttpTransport(t.url, { headers: t.headers });
   if (t.kind === "stdio") {
     try {
-      return await SpawnedStdioTransport.spawn(t.argv, { ...(t.cwd !== undefined ? { cwd: t.cwd } : {}), ...(spec.onStderr ? { onStderr: spec.onStderr } : {}) });
+      return await SpawnedStdioTransport.spawn(t.argv, {
+        ...(t.cwd !== undefined ? { cwd: t.cwd } : {}),
+        ...(t.env && Object.keys(t.env).length > 0 ? { env: { ...process.env, ...t.env } } : {}),
+        ...(spec.onStderr ? { onStderr: spec.onStderr } : {}),
+      });
     } catch (e) {
       throw new CliError(`${describeTargetSpec(t)}: ${(e as Error).message}`);
     }

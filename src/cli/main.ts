@@ -14,8 +14,9 @@ import { CliError, EXIT, oneLine } from "./errors";
 import { junitXml } from "./junit";
 import { byKey, callJson, callText, replayJson, replayText, type AnsweredBy } from "./output";
 import { LineReader, askInTerminal } from "./terminal";
-import { parseArguments } from "./words";
+import { parseArguments, parseHeader } from "./words";
 import { clientTaskLines, clientTasksOfCall, completionQueryOf, runComplete, suggestionsText } from "./clientSide";
+import { savedServer } from "./savedServers";
 
 export const USAGE = `presa-inspector — MCP inspector on the command line (both eras, questions answered)
 
@@ -34,6 +35,9 @@ TARGET (one of):
   --stdio "command args..."  [--cwd DIR]   spawned directly (no shell; quotes group words, nothing is
                                            expanded); stopped on exit and on Ctrl-C, with its process group
   --embedded [--variant changed]           the demo server, in this process
+  --server NAME [--header "Name: value"]   a server saved in the app (kept through the bridge in
+                                           ~/.config/presa-inspector/servers.json, or $XDG_CONFIG_HOME);
+                                           its revision and capabilities unless flags say otherwise
   replay without a target uses the session's own URL (or embedded server)
 
 connection:
@@ -58,6 +62,7 @@ exit codes: 0 done / replay matches, 1 tool returned isError / replay differs,
 
 const OPTIONS = {
   url: { type: "string" },
+  server: { type: "string" },
   header: { type: "string", multiple: true },
   stdio: { type: "string" },
   cwd: { type: "string" },
@@ -178,8 +183,10 @@ async function runCall(v: Values, rest: string[], io: Io): Promise<number> {
   const method = verb === undefined ? undefined : METHODS[verb];
   if (!method || name === undefined) throw new CliError("call needs what to call: tool NAME, prompt NAME or resource URI (see --help)");
   if (method === "resources/read" && (pairs.length > 0 || v.args !== undefined)) throw new CliError("resources/read takes no arguments: give the URI only");
-  const target = targetFromFlags(v);
-  if (!target) throw new CliError("call needs a target: --url URL, --stdio \"command args\" or --embedded");
+  if (v.server !== undefined && (v.url !== undefined || v.stdio !== undefined || v.embedded)) throw new CliError("give one target: --server, --url, --stdio or --embedded");
+  const saved = v.server !== undefined ? savedServer(v.server, Object.fromEntries((v.header ?? []).map(parseHeader))) : undefined;
+  const target = saved?.target ?? targetFromFlags(v);
+  if (!target) throw new CliError("call needs a target: --server NAME, --url URL, --stdio \"command args\" or --embedded");
   if (v.junit !== undefined) throw new CliError("--junit goes with replay");
   let answers: CannedAnswer[] = [];
   if (v.answers !== undefined) {
@@ -190,7 +197,7 @@ async function runCall(v: Values, rest: string[], io: Io): Promise<number> {
   const roots = v.root ?? [];
   const interactive = io.stdin.isTTY === true && !v["no-interactive"];
   const where = describeTargetSpec(target);
-  const spec = connectSpec(v, target, io, v.revision ?? "auto");
+  const spec = connectSpec(v, target, io, v.revision ?? saved?.revision ?? "auto", saved?.capabilities);
 
   return withConnection(spec, io, async (c) => {
     const schema = await checkListed(c, method, name, where);

@@ -123,7 +123,7 @@ export { StreamableHttpTransport, type StreamableHttpOptions, type HttpAuth } fr
 export { LegacySseTransport, type LegacySseOptions } from "./transport/legacySse";
 export { AutoHttpTransport, type AutoHttpOptions } from "./transport/autoHttp";
 export { inProcessPair, type InProcessTransport } from "./transport/inProcess";
-export { bridgeFetch, bridgeInfo, describeExit, type BridgeEndpoint } from "./transport/bridge";
+export { bridgeFetch, bridgeInfo, bridgeServers, saveBridgeServers, describeExit, type BridgeEndpoint } from "./transport/bridge";
 export { BridgeStdioTransport, type BridgeStdioOptions } from "./transport/bridgeStdio";
 export {
   BRIDGE_EVENTS,

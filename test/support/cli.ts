@@ -34,10 +34,10 @@ export interface Run {
 }
 
 /** Runs the CLI with pipes (no terminal); fails the test rather than hang. */
-export function runCli(args: string[], options: { timeoutMs?: number; input?: string } = {}): Promise<Run> {
+export function runCli(args: string[], options: { timeoutMs?: number; input?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
   const started = Date.now();
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"], ...(options.env ? { env: options.env } : {}) });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => void (stdout += d.toString()));

@@ -28,6 +28,7 @@ import { DEFAULT_TIMEOUT_MS, type ConnectionSettings, type EmbeddedServerName } 
 import { createBridgeStore, type BridgeStore } from "../stores/bridgeStore";
 import { createSavedStore, type SavedStore } from "../features/connection/store/savedStore";
 import { createServersStore, type ServersStore } from "../features/servers/serversStore";
+import { createEraMemory, type EraMemory } from "../features/servers/eraMemory";
 import { describeTarget } from "../stores/targets";
 import { createSignIn, type SignIn } from "./auth/signIn";
 import { capabilitiesFromModes, handlersFromModes, waysOptions } from "./handlers";
@@ -57,6 +58,8 @@ export interface ControllerDeps {
   saved?: SavedStore;
   /** The saved servers (app-wide); the app's is kept in localStorage and, with a bridge, its servers file. */
   servers?: ServersStore;
+  /** The era each server URL answered in, so a known initialize-era server is not probed again (localStorage in the app). */
+  eras?: EraMemory;
   /** Sign-in (OAuth) for HTTP targets (app-wide; main.tsx gives the popup's); off until the user turns it on. */
   signIn?: SignIn;
 }
@@ -85,6 +88,7 @@ export function createController(deps: ControllerDeps) {
   const bridge = deps.bridge ?? createBridgeStore();
   const saved = deps.saved ?? createSavedStore();
   const servers = deps.servers ?? createServersStore();
+  const eras = deps.eras ?? createEraMemory();
   const signIn = deps.signIn ?? createSignIn({ redirectUrl: "http://127.0.0.1/oauth-callback.html" });
   // Specs the user confirmed in the spawn dialog (this page only); the bridge is asked for nothing else.
   const confirmed = new Set<string>();
@@ -203,7 +207,7 @@ export function createController(deps: ControllerDeps) {
       return;
     }
     const c = new Client(transport, {
-      versions: settings.revision === "auto" ? REVISIONS : [settings.revision],
+      versions: eras.offered(settings),
       handlers: handlersFromModes(settings.capabilities, inputs, auto),
       capabilities: declared,
       clientInfo: settings.clientInfo,
@@ -234,6 +238,7 @@ export function createController(deps: ControllerDeps) {
         serverCapabilities: snap.serverCapabilities,
         instructions: snap.instructions,
       });
+      eras.connected(settings, snap.era);
       if (settings.target.kind !== "embedded") saved.remember({ name: describeTarget(settings.target), target: settings.target });
     } catch (e) {
       if (connection.getState().connectionId !== connectionId) return;
@@ -311,6 +316,7 @@ export function createController(deps: ControllerDeps) {
     bridge,
     saved,
     servers,
+    eras,
     /** Sign-in (OAuth): its store (steps, phase, status without tokens) and commands. */
     signIn,
     /** The user saw exactly this spec in the spawn dialog and said yes. */

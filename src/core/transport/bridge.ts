@@ -61,6 +61,29 @@ export async function bridgeInfo(endpoint: BridgeEndpoint, fetchFn: typeof fetch
   return (await response.json()) as BridgeInfo;
 }
 
+/** The saved servers' file the bridge keeps (`GET /servers`): the value as read, for the app to check. */
+export async function bridgeServers(endpoint: BridgeEndpoint, fetchFn: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetchFn(`${base(endpoint)}${BRIDGE_PATHS.servers}`, { headers: authorized(endpoint) });
+  } catch (error) {
+    throw unreachable(endpoint, error);
+  }
+  if (!response.ok) throw await bridgeError(response, "GET /servers");
+  return (await response.json()) as unknown;
+}
+
+/** Replaces the saved servers' file (`PUT /servers`). */
+export async function saveBridgeServers(endpoint: BridgeEndpoint, value: unknown, fetchFn: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetchFn(`${base(endpoint)}${BRIDGE_PATHS.servers}`, { method: "PUT", headers: authorized(endpoint, { "Content-Type": "application/json" }), body: JSON.stringify(value) });
+  } catch (error) {
+    throw unreachable(endpoint, error);
+  }
+  if (!response.ok) throw await bridgeError(response, "PUT /servers");
+}
+
 /**
  * A fetch for StreamableHttpTransport that goes through the bridge's `/forward`: the target URL
  * rides in a header, the target's own Authorization is renamed (the bridge's token takes that

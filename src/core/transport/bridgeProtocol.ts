@@ -17,6 +17,8 @@ export const BRIDGE_PATHS = {
   info: "/info",
   sessions: "/sessions",
   forward: "/forward",
+  /** `GET` and `PUT`: the saved servers' file beside the user's other configs (see BridgeInfo.serversFile). */
+  servers: "/servers",
 } as const;
 
 export const BRIDGE_HEADERS = {

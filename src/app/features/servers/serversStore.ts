@@ -16,6 +16,8 @@ export interface ServersState {
   entries: ServerEntry[];
   /** The entry connected last: the app opens on it. */
   lastUsed: string | undefined;
+  /** Why the bridge's servers file could not be read or written, in words. */
+  fileError?: string | undefined;
 }
 
 /** Reads a stored list (localStorage or the servers file); anything unreadable is dropped rather than trusted. */

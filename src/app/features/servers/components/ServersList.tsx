@@ -32,6 +32,7 @@ export function ServersList({ onPick, onConnected }: { onPick: (t: Target) => vo
   const settings = useConnection((s) => s.settings);
   const auth = useController().signIn.store.getState().settings;
   const filePath = useBridge((s) => s.info?.serversFile);
+  const fileError = useServers((s) => s.fileError);
   const [editing, setEditing] = useState<Editing>(undefined);
   const [spawn, setSpawn] = useState<{ entry: ServerEntry; spec: SpawnSpec } | undefined>(undefined);
   const [asking, setAsking] = useState<ServerEntry | undefined>(undefined);
@@ -57,6 +58,8 @@ export function ServersList({ onPick, onConnected }: { onPick: (t: Target) => vo
     <section aria-label="Saved servers" className="servers">
       <h3>Servers</h3>
       {entries.length === 0 && <p className="muted">No saved servers yet.</p>}
+      {filePath && !fileError && <p className="muted">Also kept in {filePath}, for the command line (--server NAME).</p>}
+      {fileError && <p role="alert" className="field-error">The bridge's servers file: {fileError}</p>}
       <ul className="saved-list">
         {entries.map((s, i) => (
           <li key={s.id} data-last-used={s.id === lastUsed || undefined}>
