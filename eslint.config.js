@@ -74,8 +74,8 @@ export default defineConfig(
               // entry), never a file inside. test/fixtures/architecture/deepImport.ts proves it fails.
               target: ["./src/app", "./src/server", "./src/bridge", "./src/cli", "./src/test", "./bin", "./bench", "./scripts", "./e2e", "./test"],
               from: "./src/core",
-              except: ["./index.ts", "./recording/index.ts"],
-              message: "Import the core through its entry, src/core/index.ts (recordings: src/core/recording/index.ts), not a file inside it.",
+              except: ["./index.ts", "./recording/index.ts", "./apps/index.ts"],
+              message: "Import the core through its entry, src/core/index.ts (recordings: src/core/recording/index.ts; the MCP Apps host: src/core/apps/index.ts), not a file inside it.",
             },
             {
               target: "./src",

@@ -1,6 +1,9 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { APP_CSP_META, APP_SECURITY_HEADERS, DEV_SECURITY_HEADERS } from "./src/bridge/csp.js";
+import { readFile } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { join } from "node:path";
+import { APP_CSP_META, APP_SECURITY_HEADERS, DEV_SECURITY_HEADERS, SANDBOX_PAGE, sandboxHeaders } from "./src/bridge/csp.js";
 
 /** The build's index.html carries the app's CSP, so a static host that sends none still applies it. */
 function cspMeta(): Plugin {
@@ -14,10 +17,36 @@ function cspMeta(): Plugin {
   };
 }
 
+/**
+ * `vite preview` serves the MCP Apps sandbox page (public/sandbox.html) itself, with the headers that
+ * let the app frame it (the preview's own headers refuse all framing), as `npm start` does.
+ */
+function sandboxPage(): Plugin {
+  const serve = (server: { config: { root: string }; middlewares: { use: (fn: (req: IncomingMessage, res: ServerResponse, next: () => void) => void) => void } }, folder: string): void => {
+    server.middlewares.use((req, res, next) => {
+      if (new URL(req.url ?? "/", "http://x").pathname !== SANDBOX_PAGE) return next();
+      const port = Number(/:(\d+)$/.exec(req.headers.host ?? "")?.[1] ?? 0);
+      readFile(join(server.config.root, folder, "sandbox.html")).then(
+        (body) => {
+          res.removeHeader("X-Frame-Options");
+          res.writeHead(200, { ...sandboxHeaders(port), "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
+          res.end(body);
+        },
+        () => next(),
+      );
+    });
+  };
+  return {
+    name: "presa-sandbox-page",
+    configurePreviewServer: (server) => serve(server, server.config.build.outDir),
+    configureServer: (server) => serve(server, "public"),
+  };
+}
+
 export default defineConfig({
   // Relative asset URLs, so the built files work from any path (a subfolder, file server or preview).
   base: "./",
-  plugins: [react(), cspMeta()],
+  plugins: [react(), cspMeta(), sandboxPage()],
   build: {
     target: "es2022",
     // <link rel="modulepreload"> is a hint: a browser without it (Firefox before 115, Safari before 17)

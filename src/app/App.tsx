@@ -11,6 +11,7 @@ import { QaToolbar } from "./features/qa/components/QaToolbar";
 import { MainSplit, WorkspaceColumns } from "./features/layout/Panels";
 import { useCalls, usePresent, useRecording } from "./lib/context";
 import { LazyPart } from "./components/ui/LazyPart";
+import { LazyApps } from "./features/apps/LazyApps";
 import "./features/qa/qa.css";
 
 // Not in the first view: an opened recording, presentation mode (the rounds of a call: LazyParts.tsx).
@@ -34,6 +35,7 @@ function Workspace() {
         <>
           <LazyItemPanel />
           {callSelected && <LazyCallView />}
+          <LazyApps />
         </>
       }
       rounds={

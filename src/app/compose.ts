@@ -3,6 +3,7 @@ import { attachCanned } from "./features/canned/cannedBridge";
 import { cannedStore } from "./features/canned/cannedStore";
 import { attachListChanged } from "./features/notifications/listChangedBridge";
 import { attachFormPrefetch } from "./features/input/prefetchForms";
+import { attachApps } from "./features/apps/attachApps";
 import type { Controller } from "./session/controller";
 
 /**
@@ -13,7 +14,7 @@ import type { Controller } from "./session/controller";
  * fetched only then). Replay attaches per run (features/session/recording.ts). Returns the undo.
  */
 export function compose(controller: Controller, queryClient: QueryClient, search: URLSearchParams): () => void {
-  const undo = [attachCanned(controller, cannedStore), attachListChanged(controller, queryClient), attachFormPrefetch(controller)];
+  const undo = [attachCanned(controller, cannedStore), attachListChanged(controller, queryClient), attachFormPrefetch(controller), attachApps(controller)];
   if (search.has("bench")) {
     void import("./lib/benchHooks").then((m) => {
       m.installBenchHooks(controller);

@@ -26,6 +26,7 @@ describe("npm start's app server", async () => {
   mkdirSync(join(root, "assets"));
   writeFileSync(join(root, "index.html"), "<!doctype html><html><head><title>t</title></head><body></body></html>");
   writeFileSync(join(root, "assets", "app.js"), "console.log(1)");
+  writeFileSync(join(root, "sandbox.html"), "<!doctype html><title>sandbox</title>");
   writeFileSync(join(tmpdir(), "presa-secret-outside.txt"), "secret");
   const app: RunningAppServer = await startAppServer({ root, bridge: { url: "http://127.0.0.1:9", token: 'tok"<&>' } });
   afterAll(() => app.close());
@@ -52,6 +53,26 @@ describe("npm start's app server", async () => {
     expect(answer.status).toBe(status);
     expect(answer.headers["x-frame-options"]).toBe("DENY");
     expect(answer.body).not.toContain("secret");
+  });
+});
+
+describe("npm start's MCP Apps sandbox page", async () => {
+  const root = mkdtempSync(join(tmpdir(), "presa-app-"));
+  writeFileSync(join(root, "index.html"), "<!doctype html><html><head></head></html>");
+  writeFileSync(join(root, "sandbox.html"), "<!doctype html><title>sandbox</title>");
+  const app: RunningAppServer = await startAppServer({ root });
+  afterAll(() => app.close());
+
+  it("may be framed only by the app under its two loopback names, and carries no script policy", async () => {
+    const answer = await get(app.port, "/sandbox.html", `localhost:${app.port}`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain("<title>sandbox</title>");
+    expect(answer.headers["x-frame-options"]).toBeUndefined();
+    expect(answer.headers["content-security-policy"]).toBe(`frame-ancestors http://127.0.0.1:${app.port} http://localhost:${app.port}`);
+  });
+
+  it("is still refused to other Hosts", async () => {
+    expect((await get(app.port, "/sandbox.html", "rebind.example")).status).toBe(403);
   });
 });
 

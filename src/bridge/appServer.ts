@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { readFile, realpath, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
-import { APP_SECURITY_HEADERS } from "./csp";
+import { APP_SECURITY_HEADERS, SANDBOX_PAGE, sandboxHeaders } from "./csp";
 import { handoffMetaTag } from "./handoff";
 import { header } from "./http";
 import { hostAllowed, ownHosts } from "./security";
@@ -66,6 +66,13 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
     if (path === "/" || path === "/index.html") {
       const body = Buffer.from(index, "utf8");
       res.writeHead(200, { "Content-Type": TYPES[".html"], "Content-Length": body.length, "Cache-Control": "no-store" });
+      return void res.end(req.method === "HEAD" ? undefined : body);
+    }
+    if (path === SANDBOX_PAGE) {
+      // The MCP Apps sandbox proxy: framed by the app from its other loopback name, so not DENY.
+      const body = await readFile(join(root, "sandbox.html"));
+      res.removeHeader("X-Frame-Options");
+      res.writeHead(200, { ...sandboxHeaders(port), "Content-Type": TYPES[".html"], "Content-Length": body.length });
       return void res.end(req.method === "HEAD" ? undefined : body);
     }
     const file = resolve(root, `.${path}`);

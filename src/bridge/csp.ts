@@ -18,6 +18,9 @@ export const APP_CSP_DIRECTIVES = [
   "font-src 'self' data:",
   "connect-src 'self' http: https:",
   "worker-src 'self'",
+  // MCP Apps: the sandbox proxy page, on the other loopback name of the same port (a different origin;
+  // src/app/features/apps/sandboxOrigin.ts). Frames from anywhere else stay refused.
+  "frame-src http://127.0.0.1:* http://localhost:*",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
@@ -41,3 +44,20 @@ export const DEV_SECURITY_HEADERS = {
   "X-Frame-Options": "DENY",
   "X-Content-Type-Options": "nosniff",
 } as const;
+
+/** The MCP Apps sandbox proxy page, the one file of the build that may be framed. */
+export const SANDBOX_PAGE = "/sandbox.html";
+
+/**
+ * Its headers: framed only by the inspector on this port under either loopback name, and no
+ * script policy of its own, because the app's document (a srcdoc frame inside it) would inherit one
+ * on top of the policy built from the app's declarations.
+ */
+export function sandboxHeaders(port: number): Record<string, string> {
+  return {
+    "Content-Security-Policy": `frame-ancestors http://127.0.0.1:${port} http://localhost:${port}`,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-cache",
+  };
+}

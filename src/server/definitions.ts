@@ -149,6 +149,8 @@ export interface ToolDefinition {
   execution?: ToolExecution;
   /** Shown beside the name (2025-11-25 `icons`). */
   icons?: Icon[];
+  /** Listed as the tool's `_meta` (MCP Apps: `ui.resourceUri`, `ui.visibility`). */
+  _meta?: JsonObject;
   handler: (args: Record<string, unknown>, ctx: HandlerContext) => Awaitable<ToolReturn>;
 }
 
@@ -162,6 +164,8 @@ export interface ResourceDefinition {
   ttlMs?: number;
   /** Shown beside the name (2025-11-25 `icons`). */
   icons?: Icon[];
+  /** Listed as the resource's `_meta` (MCP Apps: `ui.csp`, `ui.permissions`). */
+  _meta?: JsonObject;
   handler: (uri: string, ctx: HandlerContext) => Awaitable<ResourceReturn>;
 }
 

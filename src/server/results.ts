@@ -51,6 +51,7 @@ export function listTools(server: McpServer, withExecution = false): Record<stri
         annotations: t.annotations,
         execution: withExecution && t.execution ? { taskSupport: t.execution.taskSupport } : undefined,
         icons: t.icons,
+        _meta: t._meta,
       }),
     ),
   };
@@ -59,7 +60,7 @@ export function listTools(server: McpServer, withExecution = false): Record<stri
 export function listResources(server: McpServer): Record<string, unknown> {
   return {
     resources: [...server.resources.values()].map((r) =>
-      defined({ uri: r.uri, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType, icons: r.icons }),
+      defined({ uri: r.uri, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType, icons: r.icons, _meta: r._meta }),
     ),
   };
 }

@@ -17,7 +17,9 @@ import {
   type Transport,
   type Root,
   isObject,
+  mergeCapabilities,
 } from "../../core";
+import { APPS_CAPABILITY } from "../../core/apps";
 import type { McpServer } from "../../server/server";
 import { isCallEvent } from "../../core/recording";
 import type { LogLevel } from "../features/notifications/notifyStore";
@@ -175,7 +177,8 @@ export function createController(deps: ControllerDeps) {
     const settings = { ...connection.getState().settings, ...patch };
     const connectionId = connection.getState().connectionId + 1;
     const ways = waysOptions(settings);
-    const declared = capabilitiesFromModes(settings.capabilities, { samplingTools: ways.samplingTools === true, rootsListChanged: ways.roots !== undefined });
+    // The MCP Apps extension is always declared: the inspector renders every app (features/apps).
+    const declared = mergeCapabilities(capabilitiesFromModes(settings.capabilities, { samplingTools: ways.samplingTools === true, rootsListChanged: ways.roots !== undefined }), APPS_CAPABILITY);
     connection.setState({ settings, connectionId, status: "connecting", error: undefined, revision: undefined, era: undefined, declared: declared as Record<string, unknown> });
     let transport: Transport;
     try {

@@ -27,7 +27,7 @@ export interface SessionFile {
   tokens: "redacted" | "kept";
   connection: RecordedConnection;
   calls: unknown[];
-  frames: { direction: "in" | "out"; raw: string; size: number; at: number; method?: string; latencyMs?: number; connectionId: number; error?: string }[];
+  frames: { direction: "in" | "out"; raw: string; size: number; at: number; method?: string; latencyMs?: number; connectionId: number; error?: string; app?: string }[];
   /** Which inputs were answered by canned answers, the mock model or a replay (markKey → source). */
   marks: Record<string, AutoSource>;
 }
@@ -119,6 +119,7 @@ export function exportSession(s: SessionSnapshot, options: { keepTokens: boolean
       if (f.method !== "" && f.kind !== "request" && f.kind !== "notification") frame.method = f.method;
       if (f.latencyMs !== undefined) frame.latencyMs = f.latencyMs;
       if (f.error !== undefined) frame.error = f.error;
+      if (f.app !== undefined) frame.app = f.app;
       return frame;
     }),
     marks: Object.fromEntries(Object.entries(s.marks).filter(([k]) => ids.has(k.split("\u0000")[0] ?? ""))),
@@ -172,7 +173,7 @@ export function parseSession(text: string): { ok: true; session: LoadedSession }
     if (typeof f.method === "string") frame.method = f.method;
     if (typeof f.latencyMs === "number") frame.latencyMs = f.latencyMs;
     if (!p.ok) frame.error = typeof f.error === "string" ? f.error : p.reason;
-    frames.push(toWireEntry(frame, frames.length + 1, typeof f.connectionId === "number" ? f.connectionId : 0));
+    frames.push(toWireEntry(frame, frames.length + 1, typeof f.connectionId === "number" ? f.connectionId : 0, typeof f.app === "string" ? f.app : undefined));
   }
   const marks = isObject(parsed.marks) ? (parsed.marks as Record<string, AutoSource>) : {};
   return { ok: true, session: { file: { ...(parsed as unknown as SessionFile), marks }, calls, frames } };

@@ -38,7 +38,7 @@ describe("toWireEntry", () => {
     const entries = [request, result, failure, note, hostile].map((f, i) => toWireEntry(f, i + 1, 1));
     expect(entries.some((e) => "message" in e || "relatedRequestId" in e)).toBe(false);
     const keys = Object.keys(entries[0] as WireEntry);
-    expect(keys).toEqual(["seq", "connectionId", "direction", "kind", "method", "id", "raw", "size", "at", "latencyMs", "error"]);
+    expect(keys).toEqual(["seq", "connectionId", "direction", "kind", "method", "id", "raw", "size", "at", "latencyMs", "error", "app"]);
     for (const e of entries) expect(Object.keys(e)).toEqual(keys);
   });
 

@@ -31,6 +31,11 @@ export interface WireEntry {
   latencyMs: number | undefined;
   /** Why the frame could not be parsed (broken frames only). */
   error: string | undefined;
+  /**
+   * For a message between the inspector and an MCP App it renders (postMessage, not the server's
+   * wire), the app's label; undefined for the server's frames. "out" is host to app, "in" app to host.
+   */
+  app: string | undefined;
 }
 
 /** The longest method name and string id an entry keeps (the frame's text still has them whole). */
@@ -79,7 +84,7 @@ function idOf(message: Record<string, unknown>): RequestId | null {
  * does not keep), its text copied to own its characters. A frame that did not parse (`error` set, or
  * no message object) is "broken": text, time and size only.
  */
-export function toWireEntry(frame: Frame, seq: number, connectionId: number): WireEntry {
+export function toWireEntry(frame: Frame, seq: number, connectionId: number, app?: string): WireEntry {
   const m: unknown = frame.message;
   let kind: FrameKind = "broken";
   let method = frame.method ?? "";
@@ -103,6 +108,7 @@ export function toWireEntry(frame: Frame, seq: number, connectionId: number): Wi
     at: frame.at,
     latencyMs: frame.latencyMs,
     error: frame.error,
+    app: app === undefined ? undefined : ownText(app.slice(0, METHOD_MAX)),
   };
 }
 

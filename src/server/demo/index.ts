@@ -9,6 +9,7 @@ import { demoTools } from "./tools";
 import { applyVariant, type DemoVariant } from "./variants";
 import { DEMO_ICONS, withIcons } from "./icons";
 import { urlRequiredTools, waysTools } from "./waysTools";
+import { appResources, appTools } from "./appTools";
 
 export { demoTools } from "./tools";
 export { greet, twoSteps } from "./seedTools";
@@ -34,8 +35,8 @@ export function demoServer(options: DemoServerOptions = {}): McpServer {
     version: "0.1.0",
     instructions: "A demo of MCP input flows: forms, links, sampling and roots, in both protocol eras.",
     icons: DEMO_ICONS.server,
-    tools: withIcons([...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...formTools, ...urlRequiredTools(), ...waysTools, ...taskDemoTools], DEMO_ICONS.tool),
-    resources: withIcons(demoResources, DEMO_ICONS.resource),
+    tools: withIcons([...applyVariant(demoTools, variant), setupWizard, countdown, toggleExtraTool(tools, changes), ...formTools, ...urlRequiredTools(), ...waysTools, ...taskDemoTools, ...appTools], DEMO_ICONS.tool),
+    resources: withIcons([...demoResources, ...appResources], DEMO_ICONS.resource),
     resourceTemplates: withIcons(demoResourceTemplates, DEMO_ICONS.template),
     prompts: withIcons(demoPrompts, DEMO_ICONS.prompt),
     listChanged: true,

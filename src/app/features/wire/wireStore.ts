@@ -53,6 +53,14 @@ export function createWireStore(cap = WIRE_CAP) {
         queueMicrotask(flush);
       }
     },
+    /** A message between the inspector and an MCP App, beside the server's frames (entry.app names the app). */
+    appendApp(frame: Frame, connectionId: number, app: string): void {
+      queued.push(toWireEntry(frame, ++seq, connectionId, app));
+      if (!scheduled) {
+        scheduled = true;
+        queueMicrotask(flush);
+      }
+    },
     /** Lands queued frames now (tests, and readers that cannot wait for the microtask). */
     flush,
     clear(): void {

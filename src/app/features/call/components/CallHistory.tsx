@@ -3,13 +3,14 @@ import { useCalls, useSession } from "../../../lib/context";
 import type { CallRecord } from "../callsStore";
 import { historyFileName, historyJson } from "../utils/exportHistory";
 import { downloadJson } from "../../../lib/downloadJson";
+import { AppOriginBadge } from "../../apps/AppOriginBadge";
 
 /** One past call; memoised, so an event on the running call does not redraw the other 499. */
 const HistoryRow = memo(function HistoryRow({ call, current, onSelect }: { call: CallRecord; current: boolean; onSelect: (id: string) => void }) {
   return (
     <li>
       <button type="button" className="catalog-item" aria-current={current} onClick={() => onSelect(call.callId)}>
-        <span className={`dot status-${call.status}`} /> {call.method} <code>{call.target}</code> <span className="muted">{call.revision}</span>
+        <span className={`dot status-${call.status}`} /> {call.method} <code>{call.target}</code> <span className="muted">{call.revision}</span> <AppOriginBadge callId={call.callId} />
       </button>
     </li>
   );

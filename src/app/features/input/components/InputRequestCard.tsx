@@ -12,6 +12,7 @@ import { RootsAnswer } from "./RootsAnswer";
 import { SamplingReply } from "./SamplingReply";
 import { HiddenCharsWarning, ServerText } from "./ServerText";
 import { UrlElicitation } from "./UrlElicitation";
+import { AppOriginBadge } from "../../apps/AppOriginBadge";
 
 function Body({ input }: { input: PendingInput }) {
   switch (input.kind) {
@@ -72,6 +73,7 @@ export function InputRequestCard({ input }: { input: PendingInput }) {
           </span>
         )}
         <Asker />
+        <AppOriginBadge callId={input.callId} />
         <SaveCannedAction input={input} />
       </header>
       <HiddenCharsWarning texts={texts} />

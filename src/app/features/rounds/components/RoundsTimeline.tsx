@@ -7,6 +7,7 @@ import { OutcomeView, type RequestCount } from "./OutcomeView";
 import { RoundItem } from "./RoundItem";
 import { TaskRequests } from "../../tasks/TaskRequests";
 import { NoRounds } from "./NoRounds";
+import { AppOriginBadge } from "../../apps/AppOriginBadge";
 
 /** The rounds of the selected call, top to bottom, ending in how the call finished. */
 export function RoundsTimeline() {
@@ -32,6 +33,7 @@ export function RoundsTimeline() {
         <span className="muted">
           {call.method} <code>{call.target}</code>
         </span>
+        <AppOriginBadge callId={call.callId} />
         {tokens && (
           <span className={`badge ${chain.ok ? "ok" : "bad"}`}>
             {chain.ok ? "token chain intact" : `${chain.mismatches} token ${chain.mismatches === 1 ? "mismatch" : "mismatches"}`}

@@ -25,10 +25,15 @@ export const WireRow = memo(function WireRow({ entry, index, count, top, height,
       aria-setsize={count}
     >
       <button type="button" className="wire-row-main" aria-expanded={selected} onClick={() => onSelect(entry.seq)}>
-        <span className="wire-dir" aria-label={sent ? "sent" : "received"}>
+        <span className="wire-dir" aria-label={entry.app !== undefined ? (sent ? "to the app" : "from the app") : sent ? "sent" : "received"}>
           {sent ? "→" : "←"}
         </span>
         <span className="wire-time">{formatClock(entry.at)}</span>
+        {entry.app !== undefined && (
+          <span className="badge wire-app" title={`a message between the inspector and the MCP App ${entry.app} (postMessage)`}>
+            app {entry.app}
+          </span>
+        )}
         <span className="wire-method">{info.method || (info.kind === "broken" ? "(unparsed)" : "(response)")}</span>
         <span className="wire-id">{info.id ? `#${info.id.slice(0, 24)}` : ""}</span>
         <span className="wire-kind">{info.kind === "request" || info.kind === "notification" ? "" : info.kind}</span>

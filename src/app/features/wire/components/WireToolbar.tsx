@@ -1,4 +1,4 @@
-import type { DirectionFilter, FrameFilter } from "../utils/filterFrames";
+import type { DirectionFilter, FrameFilter, SourceFilter } from "../utils/filterFrames";
 
 /** Text, direction and list-call filters for the wire log. */
 export function WireToolbar({ filter, onChange }: { filter: FrameFilter; onChange: (f: FrameFilter) => void }) {
@@ -15,6 +15,11 @@ export function WireToolbar({ filter, onChange }: { filter: FrameFilter; onChang
         <option value="all">both ways</option>
         <option value="out">→ sent</option>
         <option value="in">← received</option>
+      </select>
+      <select aria-label="Source" value={filter.source} onChange={(e) => onChange({ ...filter, source: e.target.value as SourceFilter })}>
+        <option value="all">server and apps</option>
+        <option value="server">server only</option>
+        <option value="apps">apps only</option>
       </select>
       <label className="field inline">
         <input type="checkbox" checked={filter.hideLists} onChange={(e) => onChange({ ...filter, hideLists: e.target.checked })} />

@@ -7,6 +7,8 @@
 import type { WireEntry } from "../wireStore";
 
 export type DirectionFilter = "all" | "out" | "in";
+/** The server's frames, the MCP Apps' messages (app <-> inspector), or both. */
+export type SourceFilter = "all" | "server" | "apps";
 
 export interface FrameFilter {
   /** Matches the method (sent or answered) or anywhere in the raw frame, ignoring case. */
@@ -14,9 +16,10 @@ export interface FrameFilter {
   direction: DirectionFilter;
   /** Hides the catalog list calls and their responses (not roots/list: that is an input request). */
   hideLists: boolean;
+  source: SourceFilter;
 }
 
-export const NO_FILTER: FrameFilter = { text: "", direction: "all", hideLists: false };
+export const NO_FILTER: FrameFilter = { text: "", direction: "all", hideLists: false, source: "all" };
 
 /** The catalog's list methods; any other `…/list` except roots/list counts too. */
 export function isListMethod(method: string): boolean {
@@ -24,7 +27,7 @@ export function isListMethod(method: string): boolean {
 }
 
 export function isNoFilter(filter: FrameFilter): boolean {
-  return filter.text.trim() === "" && filter.direction === "all" && !filter.hideLists;
+  return filter.text.trim() === "" && filter.direction === "all" && !filter.hideLists && filter.source === "all";
 }
 
 function escapeRegExp(text: string): string {
@@ -37,6 +40,7 @@ export function framePredicate(filter: FrameFilter): (entry: WireEntry) => boole
   const pattern = needle === "" ? undefined : new RegExp(escapeRegExp(needle), "i");
   return (entry) => {
     if (filter.direction !== "all" && entry.direction !== filter.direction) return false;
+    if (filter.source !== "all" && (entry.app !== undefined) !== (filter.source === "apps")) return false;
     if (!filter.hideLists && pattern === undefined) return true;
     if (filter.hideLists && isListMethod(entry.method)) return false;
     return pattern === undefined || pattern.test(entry.method) || pattern.test(entry.raw);
@@ -56,7 +60,7 @@ export interface FilterCache {
 }
 
 function sameFilter(a: FrameFilter, b: FrameFilter): boolean {
-  return a.text === b.text && a.direction === b.direction && a.hideLists === b.hideLists;
+  return a.text === b.text && a.direction === b.direction && a.hideLists === b.hideLists && a.source === b.source;
 }
 
 /** Where `entries` starts inside `old` when it is `old` minus some oldest frames plus new ones (the cap's slide). */
@@ -77,7 +81,7 @@ function overlapStart(old: readonly WireEntry[], entries: readonly WireEntry[]):
  * testing, not the whole log.
  */
 function narrows(prev: FrameFilter, next: FrameFilter): boolean {
-  if (prev.direction !== next.direction || prev.hideLists !== next.hideLists) return false;
+  if (prev.direction !== next.direction || prev.hideLists !== next.hideLists || prev.source !== next.source) return false;
   // Literal containment: a match of the new text, compared character by character ignoring case,
   // then holds a match of the old text at the same offset.
   const before = prev.text.trim();
