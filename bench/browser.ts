@@ -148,6 +148,8 @@ async function inputToForm(browser: Browser, url: string, log: (line: string) =>
 export interface TraceTask {
   wall: number;
   cpu: number;
+  /** For a task of 20 ms CPU or more: the events in it with the most CPU time, "name ms, …". */
+  parts?: string;
 }
 
 /**
@@ -158,11 +160,25 @@ export interface TraceTask {
 export async function traced(browser: Browser, page: Page, work: () => Promise<unknown>): Promise<TraceTask[]> {
   await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
   await work();
-  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }[] };
+  type Event = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { name?: string } };
+  const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: Event[] };
   const main = new Set(trace.traceEvents.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`));
-  return trace.traceEvents
-    .filter((e) => e.ph === "X" && e.name === "RunTask" && main.has(`${e.pid}:${e.tid}`))
-    .map((e) => ({ wall: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? e.dur ?? 0) / 1000 }));
+  const onMain = trace.traceEvents.filter((e) => e.ph === "X" && main.has(`${e.pid}:${e.tid}`));
+  return onMain
+    .filter((e) => e.name === "RunTask")
+    .map((e) => {
+      const task: TraceTask = { wall: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? e.dur ?? 0) / 1000 };
+      // What a long task was made of: CPU time of the events in it, by name (nested ones counted in each).
+      if (task.cpu >= 20) {
+        const parts = new Map<string, number>();
+        const end = e.ts + (e.dur ?? 0);
+        for (const x of onMain) {
+          if (x !== e && x.pid === e.pid && x.tid === e.tid && x.ts >= e.ts && x.ts < end) parts.set(x.name, (parts.get(x.name) ?? 0) + (x.tdur ?? x.dur ?? 0) / 1000);
+        }
+        task.parts = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(", ");
+      }
+      return task;
+    });
 }
 
 interface LogRun {

@@ -153,6 +153,7 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
   const [a, f, b, c] = samples as [number[], number[], number[], number[]];
   const [ours, floor, theirs, http] = [spread(a), spread(f), spread(b), spread(c)];
   log(`  start-up to connected: ours ${formatSpread(ours, "ms")}; floor ${formatSpread(floor, "ms")}; MCP Inspector ${official.version} ${formatSpread(theirs, "ms")}`);
+  log(`  the handshake the floor's round trip copies: ${size.frames} frames, ${size.out} characters out, ${size.in} back`);
   log(`  first connect to the HTTP demo, one click: ours ${formatSpread(http, "ms")}`);
   const p = profiles as NonNullable<typeof profiles>;
   log(`  where the time goes (renderer main thread, median of ${PROFILED} traced loads each; tracing slows pages):`);

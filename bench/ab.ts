@@ -1,0 +1,50 @@
+/**
+ * A/B of a start-up lever: `npx tsx bench/ab.ts <dirA> <dirB> [trials]` serves two builds of the app
+ * (each `vite build --outDir <dir>`, e.g. before and after a change) with startAppServer and the
+ * bridge, as `npm start` does, and loads each in turn (A B, B A, …), each load a fresh browser
+ * context, timed from navigation to connected as the start-up figure is. Prints each side's median
+ * with its spread, the median of the paired differences (B − A, each pair run back to back), and how
+ * many pairs B won. A lever is kept when B wins clearly on a quiet machine (check `uptime`).
+ */
+import { startBridge } from "../src/bridge";
+import { startAppServer } from "../src/bridge/appServer";
+import { launchChromium } from "./lib/browser";
+import { OURS_CONNECTED, timeToConnected } from "./lib/startupPage";
+import { formatSpread, median, spread } from "./lib/stats";
+
+const [dirA, dirB, trialsArg] = process.argv.slice(2);
+if (!dirA || !dirB) {
+  console.error("usage: npx tsx bench/ab.ts <built app A> <built app B> [trials, default 31]");
+  process.exit(2);
+}
+const trials = Number(trialsArg) || 31;
+
+const bridge = await startBridge({ port: 0, loopbackOrigins: false });
+const a = await startAppServer({ root: dirA, bridge: { url: bridge.url, token: bridge.token }, port: 0 });
+const b = await startAppServer({ root: dirB, bridge: { url: bridge.url, token: bridge.token }, port: 0 });
+bridge.setAllowedOrigins([a, b].flatMap((s) => [`http://127.0.0.1:${s.port}`, `http://localhost:${s.port}`]));
+const browser = await launchChromium();
+const xs: number[] = [];
+const ys: number[] = [];
+try {
+  await timeToConnected(browser, a.url, OURS_CONNECTED);
+  await timeToConnected(browser, b.url, OURS_CONNECTED);
+  for (let i = 0; i < trials; i++) {
+    if (i % 2 === 0) {
+      xs.push(await timeToConnected(browser, a.url, OURS_CONNECTED));
+      ys.push(await timeToConnected(browser, b.url, OURS_CONNECTED));
+    } else {
+      ys.push(await timeToConnected(browser, b.url, OURS_CONNECTED));
+      xs.push(await timeToConnected(browser, a.url, OURS_CONNECTED));
+    }
+  }
+} finally {
+  await browser.close();
+  await a.close();
+  await b.close();
+  await bridge.close();
+}
+const diffs = xs.map((x, i) => (ys[i] as number) - x);
+console.log(`A ${dirA}: ${formatSpread(spread(xs), "ms")}`);
+console.log(`B ${dirB}: ${formatSpread(spread(ys), "ms")}`);
+console.log(`B − A, paired: median ${median(diffs).toFixed(1)} ms; B faster in ${diffs.filter((d) => d < 0).length} of ${trials} pairs`);

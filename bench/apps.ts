@@ -1,0 +1,119 @@
+/**
+ * App frames: from a tool result to the app's first paint. Ours: the built app as `npm start` serves
+ * it (startAppServer, which also serves the sandbox proxy on the other loopback name), a fresh page
+ * connected to its embedded demo server, the demo's `weather-app` tool called (the bench hooks'
+ * callTool, as the catalog's Run does); the time from the call's result reaching the page to the
+ * first contentful paint of the app's own document (the inner frame the sandbox proxy makes). The
+ * baseline: a bare sandboxed iframe (the inner frame's own sandbox, no proxy, no host) showing
+ * exactly the same HTML (the srcdoc the host built, read back from the proxy), from the moment the
+ * frame is added to its first contentful paint. Both are read from the pages' own clocks
+ * (performance.timeOrigin + the paint entry), each trial in a fresh browser context.
+ */
+import type { Browser, Frame, Page } from "@playwright/test";
+import type { BenchHooks } from "../src/app/lib/benchHooks";
+import { startAppServer } from "../src/bridge/appServer";
+import { figure, withinTimes, type Figure } from "./lib/figures";
+import { APP_DIR, launchChromium } from "./lib/browser";
+import { formatSpread, spread } from "./lib/stats";
+
+const TRIALS = Number(process.env.BENCH_TRIALS) || 9;
+const TOOL = "weather-app";
+/** The inner frame's sandbox, as the proxy sets it (public/sandbox.js). */
+const INNER_SANDBOX = "allow-scripts allow-forms";
+
+/** Epoch ms of a frame's first contentful paint, once it has painted. */
+async function firstPaint(frame: Frame): Promise<number> {
+  await frame.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, undefined, { timeout: 60_000 });
+  return frame.evaluate(() => performance.timeOrigin + (performance.getEntriesByName("first-contentful-paint")[0] as PerformanceEntry).startTime);
+}
+
+/** Waits for a frame of `page` that `match` accepts. */
+async function frameWhere(page: Page, match: (f: Frame) => boolean): Promise<Frame> {
+  for (;;) {
+    const found = page.frames().find(match);
+    if (found) return found;
+    await page.waitForEvent("framenavigated", { timeout: 60_000 });
+  }
+}
+
+async function ours(browser: Browser, url: string): Promise<{ ms: number; html: string }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${url}?bench`);
+    await page.waitForFunction(() => (window as unknown as { __presaBench?: BenchHooks }).__presaBench?.connected() === true, undefined, { timeout: 60_000 });
+    const resultAt = await page.evaluate(async (tool) => {
+      await (window as unknown as { __presaBench: BenchHooks }).__presaBench.callTool(tool, { city: "Lisbon" });
+      return performance.timeOrigin + performance.now();
+    }, TOOL);
+    const inner = await frameWhere(page, (f) => f.url() === "about:srcdoc" && (f.parentFrame()?.url() ?? "").includes("sandbox"));
+    const painted = await firstPaint(inner);
+    const html = await (inner.parentFrame() as Frame).evaluate(() => document.querySelector("iframe")?.getAttribute("srcdoc") ?? "");
+    return { ms: painted - resultAt, html };
+  } finally {
+    await context.close();
+  }
+}
+
+async function bare(browser: Browser, html: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto("about:blank");
+    const addedAt = await page.evaluate(
+      ([doc, sandbox]) => {
+        const frame = document.createElement("iframe");
+        frame.setAttribute("sandbox", sandbox);
+        frame.style.cssText = "width:100%;height:160px;border:0";
+        frame.srcdoc = doc;
+        const at = performance.timeOrigin + performance.now();
+        document.body.append(frame);
+        return at;
+      },
+      [html, INNER_SANDBOX] as const,
+    );
+    const inner = await frameWhere(page, (f) => f.url() === "about:srcdoc");
+    return (await firstPaint(inner)) - addedAt;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function run(log: (line: string) => void): Promise<Figure[]> {
+  const app = await startAppServer({ root: APP_DIR, port: 0 });
+  const browser = await launchChromium();
+  const a: number[] = [];
+  const b: number[] = [];
+  let html = "";
+  try {
+    html = (await ours(browser, app.url)).html; // untimed: the proxy's files and the app chunks
+    if (!html.includes("<")) throw new Error("the sandbox proxy's inner frame had no document");
+    await bare(browser, html);
+    for (let i = 0; i < TRIALS; i++) {
+      if (i % 2 === 0) {
+        a.push((await ours(browser, app.url)).ms);
+        b.push(await bare(browser, html));
+      } else {
+        b.push(await bare(browser, html));
+        a.push((await ours(browser, app.url)).ms);
+      }
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+  const [o, f] = [spread(a), spread(b)];
+  log(`  app frames, tool result → app's first paint: ours ${formatSpread(o, "ms", 1)}; a bare sandboxed iframe ${formatSpread(f, "ms", 1)}`);
+  return [
+    figure({
+      id: "apps.firstPaint",
+      name: "MCP App: tool result → the app's first paint",
+      value: o.median,
+      unit: "ms",
+      baseline: f.median,
+      baselineName: "a bare sandboxed iframe, the same HTML",
+      goal: withinTimes(1.5),
+      note: `the demo's ${TOOL} (its ui:// resource, ${html.length.toLocaleString("en")} characters as the host builds it); ours: a fresh ?bench page of the build as npm start serves it, the call's result reaching the page (the bench hook's callTool resolving) to the first-contentful-paint entry of the app's document inside the sandbox proxy; the baseline: an iframe sandboxed "${INNER_SANDBOX}" with the same srcdoc added to a blank page, to its first contentful paint; ${TRIALS} interleaved trials, fresh contexts; ours ${formatSpread(o, "ms", 1)}, bare ${formatSpread(f, "ms", 1)}`,
+    }),
+  ];
+}
