@@ -6,7 +6,7 @@ import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { registerInputKind, type InputKind, type InputRequest } from "../src/core";
 import { kindLabel } from "../src/app/features/input/utils/travel";
-import { summarizeRequest } from "../src/app/features/rounds/utils/describe";
+import { summarizeRequest } from "../src/app/lib/describeRounds";
 import { escapeAction } from "../src/app/features/palette/utils/escapeAction";
 import { renderInput } from "./support/app/renderInput";
 import { FAKE_METHOD, fakeKind } from "./support/fakeKind";

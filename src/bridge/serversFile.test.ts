@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { serversFilePath } from "./serversFile";
-import { closeBridges, raw, testBridge, TEST_TOKEN } from "./testKit";
+import { closeBridges, raw, testBridge, TEST_TOKEN } from "../../test/support/bridge";
 
 const dirs: string[] = [];
 afterEach(async () => {

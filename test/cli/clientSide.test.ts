@@ -2,7 +2,7 @@
 // asked as a client-side task (--client-tasks) answered from the answers file, and `complete`
 // printing a server's suggestions for a prompt argument (with the others as context) and a template variable.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCli, runCli, startDemoServer, tempDir, writeAnswers, type RunningServer } from "./support";
+import { buildCli, runCli, startDemoServer, tempDir, writeAnswers, type RunningServer } from "../support/cli";
 
 let answers: string;
 let demo: RunningServer;

@@ -6,7 +6,7 @@ import { saveBridgeServers } from "../../src/core";
 import { startBridge, type RunningBridge } from "../../src/bridge";
 import { serversFilePath as bridgePath } from "../../src/bridge/serversFile";
 import { serversFilePath as cliPath } from "../../src/cli/savedServers";
-import { ROOT, buildCli, runCli, startDemoServer, tempDir, writeAnswers, type RunningServer } from "./support";
+import { ROOT, buildCli, runCli, startDemoServer, tempDir, writeAnswers, type RunningServer } from "../support/cli";
 
 let dir: string;
 let answers: string;

@@ -1,8 +1,8 @@
 import { isObject, isRevision, type Revision } from "../../../core";
 import type { CapabilityKey, CapabilityMode, HeaderRow, Target } from "../../stores/connectionStore";
 import type { AuthSettings } from "../auth/authStore";
-import { looksSecret } from "../connection/utils/recent";
-import { describeTarget } from "../connection/utils/targets";
+import { looksSecret } from "../../stores/recent";
+import { describeTarget } from "../../stores/targets";
 
 /** The sign-in settings kept with a server (the client secret only when the entry remembers secrets). */
 export type EntrySignIn = Pick<AuthSettings, "enabled" | "clientId" | "clientSecret" | "tokenEndpointAuthMethod" | "scope">;

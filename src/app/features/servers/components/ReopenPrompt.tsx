@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useConnection, useController, useServers } from "../../../session/context";
 import { SpawnDialog } from "../../connection/components/SpawnDialog";
-import { describeTarget, spawnSpecOf } from "../../connection/utils/targets";
+import { describeTarget, spawnSpecOf } from "../../../stores/targets";
 import { connectEntry } from "../connectEntry";
 import { reopenStore, useReopen } from "../reopen";
 

@@ -3,7 +3,7 @@ import type { SpawnSpec } from "../../../../core";
 import { useBridge, useConnection, useController, useServers } from "../../../session/context";
 import type { Target } from "../../../stores/connectionStore";
 import { SpawnDialog } from "../../connection/components/SpawnDialog";
-import { describeTarget, spawnSpecOf } from "../../connection/utils/targets";
+import { describeTarget, spawnSpecOf } from "../../../stores/targets";
 import { connectEntry } from "../connectEntry";
 import { defaultName, type ServerEntry } from "../serverEntry";
 import { ServerForm } from "./ServerForm";

@@ -1,4 +1,4 @@
-import { rowsToRecord } from "../../connection/utils/targets";
+import { rowsToRecord } from "../../../stores/targets";
 import type { ConfigInput } from "../serverEntry";
 import type { ConfigFormat, NewEntry } from "./configImport";
 import { toServerJson } from "./serverJson";
