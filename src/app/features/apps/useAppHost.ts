@@ -145,7 +145,7 @@ export function useAppHost(app: AppInstance) {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per app
+    // Once per app: the deps are read when it starts, never again.
   }, [app.id]);
 
   // Once the document is here: the host and the relay with the sandbox frame. A layout effect: it
@@ -234,7 +234,7 @@ export function useAppHost(app: AppInstance) {
       sink.dispose();
       host.current = undefined;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per document
+    // Once per document: the deps are read when it loads, never again.
   }, [doc]);
 
   return { frame, place, doc, link, host };
