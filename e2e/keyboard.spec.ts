@@ -30,14 +30,14 @@ test("the palette lists resources and prompts, filters, and moves with the arrow
   const search = palette.getByLabel("Search tools, resources and prompts");
   await search.fill("demo://");
   const options = palette.getByRole("option");
-  // readme, weather, counter and the greeting template
-  await expect(options).toHaveCount(4);
+  // readme, weather, counter, the greeting template, and bump-counter (its description names demo://counter)
+  await expect(options).toHaveCount(5);
   await expect(options.nth(0)).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("ArrowDown");
   await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("ArrowUp");
-  await expect(options.nth(3)).toHaveAttribute("aria-selected", "true");
+  await expect(options.nth(4)).toHaveAttribute("aria-selected", "true");
   await search.fill("demo://weather");
   await expect(options).toHaveCount(1);
   await page.keyboard.press("Enter");
