@@ -6,7 +6,6 @@ import {
   type CallHandle,
   type ClientEvent,
   type InputMethod,
-  REVISIONS,
   inProcessPair,
   bridgeInfo,
   describeExit,
