@@ -8,6 +8,7 @@ import { ReopenPrompt } from "./features/servers/components/ReopenPrompt";
 import { LinkProblems } from "./features/links/components/LinkProblems";
 import { CommandPalette } from "./features/palette/CommandPalette";
 import { DestructiveConfirm } from "./features/catalog/components/DestructiveConfirm";
+import { SessionsBar } from "./features/sessions/SessionsBar";
 import { QaPanel } from "./features/qa/components/QaPanel";
 import { QaToolbar } from "./features/qa/components/QaToolbar";
 import { MainSplit, WorkspaceColumns } from "./features/layout/Panels";
@@ -34,6 +35,7 @@ function Workspace() {
       }
       center={
         <>
+          <SessionsBar />
           <LazyItemPanel />
           {callSelected && <LazyCallView />}
         </>
