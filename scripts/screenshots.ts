@@ -94,6 +94,35 @@ async function main(): Promise<void> {
     await card(page, "Tell us about yourself").waitFor();
     await shot(page, "initialize-era");
 
+    // Saved servers: two saved, the list open with its import and export.
+    const saved = await browser.newPage({ viewport: VIEWPORT, colorScheme: "light" });
+    await saved.goto(base);
+    await connected(saved);
+    await saved.getByRole("button", { name: /^Saved \(/ }).click();
+    const panel = saved.getByRole("region", { name: "Saved connections" });
+    await panel.getByLabel("Paste mcp.json").fill(JSON.stringify({ mcpServers: { staging: { url: "https://mcp.example.com/mcp", headers: { Authorization: "Bearer ${input:token}" } }, everything: { command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"] } } }));
+    await panel.getByRole("button", { name: "Import", exact: true }).click();
+    await panel.getByRole("button", { name: "Connect to staging" }).waitFor();
+    await shot(saved, "saved-servers");
+    await saved.close();
+
+    // Run on both: two-steps on this page's session (2026-07-28) and a second one (2025-11-25).
+    const both = await browser.newPage({ viewport: VIEWPORT, colorScheme: "light" });
+    await both.goto(base);
+    await connected(both);
+    await both.getByRole("button", { name: "Sessions side by side" }).click();
+    await both.getByRole("button", { name: "+ Session" }).click();
+    await both.getByTestId("session-2-status").filter({ hasText: "connected" }).waitFor();
+    await pick(both, /^two-steps/);
+    await both.getByRole("button", { name: "Run on both" }).click();
+    await card(both, "Name?").getByLabel("Name", { exact: true }).fill("Ada");
+    await card(both, "Name?").getByRole("button", { name: "Accept", exact: true }).click();
+    await card(both, "Color?").getByLabel("Color", { exact: true }).fill("blue");
+    await card(both, "Color?").getByRole("button", { name: "Accept", exact: true }).click();
+    await both.getByRole("region", { name: "Run on both: difference" }).waitFor();
+    await shot(both, "run-on-both");
+    await both.close();
+
     const dark = await browser.newPage({ viewport: VIEWPORT, colorScheme: "dark" });
     await dark.goto(base);
     await connected(dark);

@@ -8,6 +8,7 @@ import { ReopenPrompt } from "./features/servers/components/ReopenPrompt";
 import { LinkProblems } from "./features/links/components/LinkProblems";
 import { CommandPalette } from "./features/palette/CommandPalette";
 import { DestructiveConfirm } from "./features/catalog/components/DestructiveConfirm";
+import { SessionsBar } from "./features/sessions/SessionsBar";
 import { QaPanel } from "./views/QaPanel";
 import { QaToolbar } from "./views/QaToolbar";
 import { MainSplit, WorkspaceColumns } from "./features/layout/Panels";
@@ -35,6 +36,7 @@ function Workspace() {
       }
       center={
         <>
+          <SessionsBar />
           <LazyItemPanel />
           {callSelected && <LazyCallView />}
           <LazyApps />

@@ -7,6 +7,7 @@ import { describeTarget, spawnSpecOf } from "../../../stores/targets";
 import { connectEntry } from "../connectEntry";
 import { defaultName, type ServerEntry } from "../serverEntry";
 import { ServerForm } from "./ServerForm";
+import "./servers.css";
 import { AskInputs } from "./AskInputs";
 import { inputIdsOf, withInputs } from "../configs/configImport";
 
