@@ -6,7 +6,7 @@
  * own text.
  */
 import type { Browser, Page } from "@playwright/test";
-import type { BenchHooks, BenchStats } from "../src/app/session/benchHooks";
+import type { BenchHooks, BenchStats } from "../src/app/benchHooks";
 import { atMost, below, figure, withinTimes, type Figure } from "./lib/figures";
 import { heapUsed, openBenchPage, withApp } from "./lib/browser";
 import { median, quantile, slope } from "./lib/stats";

@@ -4,7 +4,7 @@ import { cannedStore } from "./features/canned/cannedStore";
 import { attachListChanged } from "./features/notifications/listChangedBridge";
 import { attachFormPrefetch } from "./prefetchForms";
 import { attachApps } from "./features/apps/attachApps";
-import { attachServersFile } from "./features/servers/serversFileSync";
+import { attachServersFile } from "./features/connection/servers/serversFileSync";
 import type { Controller } from "./session/controller";
 
 /**
@@ -17,7 +17,7 @@ import type { Controller } from "./session/controller";
 export function compose(controller: Controller, queryClient: QueryClient, search: URLSearchParams): () => void {
   const undo = [attachCanned(controller, cannedStore), attachListChanged(controller, queryClient), attachFormPrefetch(controller), attachApps(controller), attachServersFile(controller)];
   if (search.has("bench")) {
-    void import("./session/benchHooks").then((m) => {
+    void import("./benchHooks").then((m) => {
       m.installBenchHooks(controller);
       undo.push(m.attachPerfMarks(controller));
     });

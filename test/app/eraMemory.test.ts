@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoServer } from "../../src/server/demo";
 import { createHttpHandler } from "../../src/server/http/handler";
 import { createController } from "../../src/app/session/controller";
-import { createEraMemory, ERA_KEY } from "../../src/app/features/servers/eraMemory";
+import { createEraMemory, ERA_KEY } from "../../src/app/session/eraMemory";
 
 let url: string;
 const methods: string[] = [];

@@ -13,7 +13,7 @@ import type { AutoState } from "./autoAnswer";
 import type { WatchState } from "../features/watch/watchStore";
 import type { BridgeState } from "../stores/bridgeStore";
 import type { SavedState } from "../features/connection/store/savedStore";
-import type { ServersState } from "../features/servers/serversStore";
+import type { ServersState } from "../features/connection/servers/serversStore";
 import type { AuthState } from "../features/auth/authStore";
 
 /**

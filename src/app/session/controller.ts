@@ -26,15 +26,15 @@ import { callMeta } from "./callMeta";
 import { DEFAULT_TIMEOUT_MS, type ConnectionSettings, type EmbeddedServerName } from "../stores/connectionStore";
 import { createBridgeStore, type BridgeStore } from "../stores/bridgeStore";
 import { createSavedStore, type SavedStore } from "../features/connection/store/savedStore";
-import { createServersStore, type ServersStore } from "../features/servers/serversStore";
-import { createEraMemory, type EraMemory } from "../features/servers/eraMemory";
+import { createServersStore, type ServersStore } from "../features/connection/servers/serversStore";
+import { createEraMemory, type EraMemory } from "./eraMemory";
 import { describeTarget } from "../stores/targets";
 import { createSignIn, type SignIn } from "./auth/signIn";
 import { capabilitiesFromModes, handlersFromModes, waysOptions } from "./handlers";
 import { lazyChunk } from "../lib/lazyChunk";
 import { loadEmbedded } from "./embeddedChunk";
 import { createSession, type Session } from "./session";
-import { createWatches } from "../features/watch/watches";
+import { createWatches } from "./watches";
 import type { CompletionQuery } from "../../core";
 
 export type { CallHandle } from "../../core";

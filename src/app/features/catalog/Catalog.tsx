@@ -7,7 +7,7 @@ import { usePrompts, useResources, useTools } from "../../session/queries";
 import { toMcpError } from "../../../core";
 import { IconRefusedMark, ItemIcon } from "../../components/ui/ItemIcon";
 import "./catalog.css";
-import { matchesQuery, toolBadges, type Badge } from "./utils/toolBadges";
+import { matchesQuery, toolBadges, type Badge } from "../../lib/toolBadges";
 
 function isSelected(a: Selection | undefined, b: Selection): boolean {
   return JSON.stringify(a) === JSON.stringify(b);

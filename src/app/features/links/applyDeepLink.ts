@@ -3,7 +3,7 @@ import type { ConnectionSettings } from "../../stores/connectionStore";
 import { uiStore, type UiState } from "../../stores/uiStore";
 import { presentStore } from "../present/presentStore";
 import { linkStore } from "./linkStore";
-import type { DeepLink } from "./deepLink";
+import type { DeepLink } from "../../stores/deepLink";
 
 const TAB: Record<"tool" | "prompt" | "resource", UiState["tab"]> = { tool: "tools", prompt: "prompts", resource: "resources" };
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useController } from "../../session/context";
 import { selectionKey, uiStore } from "../../stores/uiStore";
-import { requestRun } from "../catalog/confirmRun";
+import { requestRun } from "../../session/confirmRun";
 import { escapeAction } from "./utils/escapeAction";
 
 /** Ctrl on most keyboards, Cmd on a Mac. */

@@ -6,7 +6,7 @@ import { parseSession, REDACTED, replayCalls } from "../../../core/recording";
 import { demoServer } from "../../../server/demo";
 import type { AutoDecision, AutoInput } from "../../session/autoAnswer";
 import { createController, type Controller } from "../../session/controller";
-import { replayHost, sessionText } from "./recording";
+import { replayHost, sessionText } from "../../session/recording";
 
 const ANSWERS: Record<string, Record<string, string>> = { "Name?": { name: "Ada" }, "Color?": { color: "blue" }, "Who should I greet?": { name: "Ada" } };
 

@@ -7,7 +7,7 @@ import { parseSession, replayCalls } from "../../../core/recording";
 import { demoServer } from "../../../server/demo";
 import type { AutoDecision, AutoInput } from "../../session/autoAnswer";
 import { createController, type Controller } from "../../session/controller";
-import { replayHost, sessionText } from "../session/recording";
+import { replayHost, sessionText } from "../../session/recording";
 import { taskOf } from "./taskView";
 
 function typist(input: AutoInput): AutoDecision | undefined {

@@ -3,7 +3,7 @@ import { useCalls, useSession } from "../../../session/context";
 import type { CallRecord } from "../callsStore";
 import { historyFileName, historyJson } from "../utils/exportHistory";
 import { downloadJson } from "../../../lib/downloadJson";
-import { AppOriginBadge } from "../../apps/AppOriginBadge";
+import { AppOriginBadge } from "../../../session/AppOriginBadge";
 
 /** One past call; memoised, so an event on the running call does not redraw the other 499. */
 const HistoryRow = memo(function HistoryRow({ call, current, onSelect }: { call: CallRecord; current: boolean; onSelect: (id: string) => void }) {

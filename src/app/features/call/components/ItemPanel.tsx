@@ -3,10 +3,10 @@ import { selectionKey, uiActions, type Selection } from "../../../stores/uiStore
 import type { JsonObject, Prompt, ResourceTemplate, Tool } from "../../../../core";
 import { usePrompts, useResources, useTools } from "../../../session/queries";
 import { ArgumentsForm } from "../../../components/ui/LazyArgumentsForm";
-import { requestRun } from "../../catalog/confirmRun";
-import { toolBadges } from "../../catalog/utils/toolBadges";
+import { requestRun } from "../../../session/confirmRun";
+import { toolBadges } from "../../../lib/toolBadges";
 import { IconRefusedMark, ItemIcon } from "../../../components/ui/ItemIcon";
-import { ResourceWatchBar } from "../../watch/ResourceWatchBar";
+import { ResourceWatchBar } from "./ResourceWatchBar";
 import { useCompleteFor } from "./useCompleteFor";
 
 function promptSchema(prompt: Prompt): JsonObject {

@@ -1,6 +1,6 @@
 import { ModalDialog } from "../../../components/ui/ModalDialog";
 import { useController } from "../../../session/context";
-import { answerConfirm, useConfirm } from "../confirmRun";
+import { answerConfirm, useConfirm } from "../../../session/confirmRun";
 
 /** "This tool is marked destructive: call it?" before the call goes; Cancel (the focused button) sends nothing. */
 export function DestructiveConfirm() {

@@ -5,9 +5,9 @@ import { useBridge, useSaved, useServers } from "../../../session/context";
 import type { SavedServer } from "../../../stores/recent";
 import { describeTarget } from "../../../stores/targets";
 import { downloadJson } from "../../../lib/downloadJson";
-import { ServersList } from "../../servers/components/ServersList";
-import { FORMAT_LABEL, parseClientConfig, type ConfigFormat } from "../../servers/configs/configImport";
-import { exportClientConfig } from "../../servers/configs/configExport";
+import { ServersList } from "../servers/components/ServersList";
+import { FORMAT_LABEL, parseClientConfig, type ConfigFormat } from "../servers/configs/configImport";
+import { exportClientConfig } from "../servers/configs/configExport";
 
 function kindLabel(target: Target): string {
   return target.kind === "stdio" ? "stdio" : target.kind === "bridge-http" ? "HTTP via bridge" : "HTTP";

@@ -14,7 +14,7 @@ import { RootsAnswer } from "./RootsAnswer";
 import { SamplingReply } from "./SamplingReply";
 import { HiddenCharsWarning, ServerText } from "../../../components/ui/ServerText";
 import { UrlElicitation } from "./UrlElicitation";
-import { AppOriginBadge } from "../../apps/AppOriginBadge";
+import { AppOriginBadge } from "../../../session/AppOriginBadge";
 
 /**
  * The one map from an input kind (its id in the core's registry, src/core/input/registry.ts) to the

@@ -1,6 +1,6 @@
 import { CopyButton } from "../../../components/ui/CopyButton";
 import { useConnection, usePresent, useUi } from "../../../session/context";
-import { buildDeepLink } from "../deepLink";
+import { buildDeepLink } from "../../../stores/deepLink";
 
 /** A link to this place (target, revision, selected item, presentation mode) to hand out. */
 export function CopyLink() {

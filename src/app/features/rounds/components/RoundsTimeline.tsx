@@ -7,7 +7,7 @@ import { OutcomeView, type RequestCount } from "./OutcomeView";
 import { RoundItem } from "./RoundItem";
 import { TaskRequests } from "../../tasks/TaskRequests";
 import { NoRounds } from "./NoRounds";
-import { AppOriginBadge } from "../../apps/AppOriginBadge";
+import { AppOriginBadge } from "../../../session/AppOriginBadge";
 
 /** The rounds of the selected call, top to bottom, ending in how the call finished. */
 export function RoundsTimeline() {

@@ -1,5 +1,5 @@
 import { useController, useLiveConnection, useRecording } from "../../../session/context";
-import { closeRecording, startReplay } from "../recording";
+import { closeRecording, startReplay } from "../../../session/recording";
 import { DiffView } from "./DiffView";
 
 /** "Replay against this server" and, as each call comes back, how it differs from the recording. */

@@ -4,7 +4,7 @@ import { lazyChunk } from "../../../lib/lazyChunk";
 import { recordingStore } from "../../../session/recordingStore";
 
 /** Session files (export, import, replay): a chunk of its own, loaded on the first click here. */
-const loadRecording = lazyChunk("session export and import", () => import("../recording"));
+const loadRecording = lazyChunk("session export and import", () => import("../../../session/recording"));
 
 /** Runs `use` with the session-file code; a chunk that did not load says so where import errors go. */
 function withRecording(use: (m: Awaited<ReturnType<typeof loadRecording>>) => void): void {

@@ -1,0 +1,50 @@
+import { useState } from "react";
+import { useConnection, useController, useServers } from "../../../../session/context";
+import { SpawnDialog } from "../../components/SpawnDialog";
+import { describeTarget, spawnSpecOf } from "../../../../stores/targets";
+import { connectEntry } from "../connectEntry";
+import { reopenStore, useReopen } from "../reopen";
+
+/** The saved server the page opened on is outside the page: ask before connecting, with its address in view. */
+export function ReopenPrompt() {
+  const controller = useController();
+  const id = useReopen((s) => s.pendingId);
+  const entry = useServers((s) => s.entries.find((e) => e.id === id));
+  const status = useConnection((s) => s.status);
+  const [confirming, setConfirming] = useState(false);
+  if (!entry || status !== "idle") return null;
+  const dismiss = () => reopenStore.setState({ pendingId: undefined });
+  const connect = () => {
+    dismiss();
+    void connectEntry(controller, entry);
+  };
+  const spec = entry.target.kind === "stdio" ? spawnSpecOf(entry.target) : undefined;
+  return (
+    <div className="connect-prompt" role="dialog" aria-label="Reconnect to the last server">
+      <p>
+        Last time you used <strong>{entry.name}</strong>: <code className="link-url">{entry.target.kind === "url" || entry.target.kind === "bridge-http" ? entry.target.url : describeTarget(entry.target)}</code>
+      </p>
+      <p>
+        <strong>Connect to it again?</strong> Nothing is sent to it until you say so.
+      </p>
+      <div className="actions">
+        <button type="button" onClick={() => (spec && !controller.isSpawnConfirmed(spec) ? setConfirming(true) : connect())}>
+          Connect
+        </button>
+        <button type="button" onClick={dismiss}>
+          Not now
+        </button>
+      </div>
+      {confirming && spec && (
+        <SpawnDialog
+          spec={spec}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            controller.confirmSpawn(spec);
+            connect();
+          }}
+        />
+      )}
+    </div>
+  );
+}

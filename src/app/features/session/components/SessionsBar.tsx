@@ -1,0 +1,22 @@
+import { lazy, useState } from "react";
+import { LazyPart } from "../../../components/ui/LazyPart";
+
+// The panel (other sessions, Run on both, the diff) is fetched when first opened.
+const SessionsPanel = lazy(() => import("./SessionsPanel"));
+
+/** "Sessions": open sessions beside the live one and run one call on two of them. */
+export function SessionsBar() {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="sessions-bar">
+      <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Sessions side by side
+      </button>
+      {open && (
+        <LazyPart what="The sessions panel" fallback={<p className="muted">Loading…</p>}>
+          <SessionsPanel />
+        </LazyPart>
+      )}
+    </div>
+  );
+}
