@@ -75,7 +75,7 @@ for (const scheme of ["light", "dark"] as const) {
 }
 
 /** Tab until `target` has the focus (at most `max` presses), as a keyboard user would. */
-async function tabTo(page: Page, name: RegExp, max = 60): Promise<void> {
+async function tabTo(page: Page, name: RegExp, max = 250): Promise<void> {
   for (let i = 0; i < max; i++) {
     const focused = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
