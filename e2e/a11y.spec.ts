@@ -51,7 +51,7 @@ for (const scheme of ["light", "dark"] as const) {
       await pick(page, /^two-steps/);
       await run(page);
       await answerForm(page, "Name?", { Name: "Ada" });
-      await expect(page.getByRole("region", { name: /retry/i }).first()).toBeVisible();
+      await expect(page.getByRole("article", { name: "Held retry" })).toBeVisible();
       await axe("a retry held in step mode");
       await page.getByLabel("Step mode (hold each retry)").uncheck();
       await page.goto("/?present&tool=greet");
