@@ -49,6 +49,10 @@ for (const scheme of ["light", "dark"] as const) {
     await expect(card).toBeVisible();
     await expect(card.getByText("Preview of the answer")).toBeHidden();
     await expect(card.getByRole("button", { name: "Save as canned answer…" })).toBeHidden();
+    // No keys (README "Presentation mode"): neither the input key in the header nor a field's key by its title.
+    await expect(card.locator("header > code")).toBeHidden();
+    await expect(card.locator(".field-key")).toBeHidden();
+    await expect(card.getByLabel("Name", { exact: true })).toBeVisible();
     const cardBox = await card.boundingBox();
     const roundsBox = await roundsPanel(page).boundingBox();
     expect(roundsBox && cardBox && roundsBox.x).toBeGreaterThan((cardBox?.x ?? 0) + (cardBox?.width ?? 0) - 1);

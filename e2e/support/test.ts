@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type ConsoleMessage, type Page } from "@playwright/test";
 
 /**
@@ -34,13 +35,34 @@ interface Options {
 interface Fixtures {
   /** The console errors and uncaught errors seen so far in this test's pages. */
   pageProblems: PageProblem[];
+  /**
+   * Runs axe-core on the page as it is now (every rule tagged AXE_TAGS) and fails the test on any
+   * violation of impact `serious` or `critical`, and on any other violation unless `allowModerate`.
+   * `what` names the view in the message; `page` defaults to the test's page.
+   */
+  axe: (what: string, options?: { page?: Page; allowModerate?: boolean }) => Promise<void>;
 }
+
+/**
+ * The axe-core rules checked: WCAG 2.0, 2.1 and 2.2 at levels A and AA, plus axe's best practices
+ * (landmarks, one level-one heading, no content outside landmarks). Every rule carrying one of these
+ * tags runs; none is disabled.
+ */
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] as const;
 
 function describe(p: PageProblem): string {
   return `${p.kind === "pageerror" ? "uncaught error" : "console error"}: ${p.text}${p.url ? ` (${p.url})` : ""}`;
 }
 
 export const test = base.extend<Options & Fixtures>({
+  axe: async ({ page }, use) => {
+    await use(async (what, options = {}) => {
+      const results = await new AxeBuilder({ page: options.page ?? page }).withTags([...AXE_TAGS]).analyze();
+      const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical" || !options.allowModerate);
+      const said = blocking.map((v) => `${v.impact ?? "?"} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, " ").slice(0, 160)})` : ""}`).join("; ")}`);
+      expect(said, `axe-core violations in ${what}`).toEqual([]);
+    });
+  },
   allowErrors: [undefined, { option: true }],
   pageProblems: [
     async ({ context, allowErrors: allowed }, use, testInfo) => {

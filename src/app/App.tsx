@@ -70,13 +70,13 @@ export function App() {
   );
   return (
     <div className={`app${present ? " is-present" : ""}`}>
-      <div className="app-top">
+      <header className="app-top">
         {!present && <ConnectionBar />}
         <QaToolbar />
         <ConnectPrompt />
         <ReopenPrompt />
         <LinkProblems />
-      </div>
+      </header>
       <MainSplit main={main} wire={!viewer && !present ? (p) => <WireLog {...p} /> : undefined} />
       <CommandPalette />
       <DestructiveConfirm />

@@ -7,10 +7,13 @@ function inBody(selectors: string[]): string {
 
 const FIELDS = inBody(["input:not([type=hidden]):not([disabled])", "textarea:not([disabled])", "select:not([disabled])"]);
 const BUTTONS = inBody(["button:not([disabled])"]);
+const REPLY = inBody(["textarea:not([disabled])"]);
 
 /** The first answer control of a question card (a field, else a button), if it has rendered. */
 export function firstControl(card: HTMLElement): HTMLElement | null {
-  return card.querySelector<HTMLElement>(FIELDS) ?? card.querySelector<HTMLElement>(BUTTONS);
+  // A sampling card's answer is its reply text, not the Text / Tool use switch above it.
+  const reply = card.getAttribute("data-kind") === "sampling/createMessage" ? card.querySelector<HTMLElement>(REPLY) : null;
+  return reply ?? card.querySelector<HTMLElement>(FIELDS) ?? card.querySelector<HTMLElement>(BUTTONS);
 }
 
 /** The nearest ancestor that scrolls (the centre pane), or null when the page itself scrolls. */

@@ -11,7 +11,7 @@ export function QaToolbar() {
   if (present) {
     return (
       <div className="qa-toolbar is-present" role="toolbar" aria-label="Presentation">
-        <strong className="present-title">{server?.title ?? server?.name ?? "presa inspector"}</strong>
+        <h1 className="present-title">{server?.title ?? server?.name ?? "presa inspector"}</h1>
         {status !== "connected" && <span className="badge warn">{status}</span>}
         <span className="muted">Ctrl/Cmd+K to find a tool · Ctrl/Cmd+Enter to run · Esc to cancel a question</span>
         <PresentToggle />

@@ -7,8 +7,9 @@ export function JsonPreview({ value, max = 160, label }: { value: unknown; max?:
   const [open, setOpen] = useState(false);
   const line = capText(safeJson(value), max);
   return (
-    <div className="json-preview">
-      <button type="button" className="json-line" aria-expanded={open} aria-label={label} onClick={() => setOpen(!open)}>
+    // The label names the group; the button's name is the JSON it shows (WCAG 2.5.3, label in name).
+    <div className="json-preview" role={label ? "group" : undefined} aria-label={label}>
+      <button type="button" className="json-line" aria-expanded={open} onClick={() => setOpen(!open)}>
         <code>
           {line.text}
           {line.truncated ? "…" : ""}

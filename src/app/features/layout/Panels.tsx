@@ -96,10 +96,13 @@ export function MainSplit({ main, wire }: { main: ReactNode; wire?: (p: { collap
   return (
     <div className="app-main split-rows" style={style} data-wire-collapsed={collapsed}>
       <div className="pane pane-work">{main}</div>
-      <Splitter label="Resize the wire log" size="wirePx" orientation="horizontal" sign={-1} collapsed={collapsed} onToggle={onToggle} />
-      <div className="pane pane-wire" data-testid="wire-pane">
-        {wire({ collapsed, onToggle })}
-      </div>
+      {/* A landmark around the wire log and its handle (display: contents keeps both in the grid). */}
+      <section className="wire-panel" aria-label="Frames on the wire">
+        <Splitter label="Resize the wire log" size="wirePx" orientation="horizontal" sign={-1} collapsed={collapsed} onToggle={onToggle} />
+        <div className="pane pane-wire" data-testid="wire-pane">
+          {wire({ collapsed, onToggle })}
+        </div>
+      </section>
     </div>
   );
 }
@@ -114,7 +117,7 @@ export function WorkspaceColumns({ sidebar, center, rounds }: { sidebar: ReactNo
   const roundsColumn = collapsed ? `${ROUNDS_COLLAPSED_PX}px` : `min(${roundsPx}px, 34vw)`;
   const style = { gridTemplateColumns: `min(${sidebarPx}px, 25vw) 4px minmax(320px, 1fr) 4px ${roundsColumn}` } as CSSProperties;
   return (
-    <div className="workspace-cols" style={style}>
+    <main className="workspace-cols" style={style} aria-label="Workspace">
       <div className="pane sidebar">{sidebar}</div>
       <Splitter label="Resize the sidebar" size="sidebarPx" orientation="vertical" sign={1} />
       <div className="pane center" data-testid="center-pane">
@@ -135,6 +138,6 @@ export function WorkspaceColumns({ sidebar, center, rounds }: { sidebar: ReactNo
           </>
         )}
       </div>
-    </div>
+    </main>
   );
 }

@@ -9,12 +9,12 @@ import { SETTINGS_SECTIONS } from "./settingsSections";
 export default function SettingsDialog({ onClose, returnFocus }: { onClose: () => void; returnFocus: () => HTMLElement | null }) {
   return (
     <ModalDialog label="Connection settings" className="dialog settings-dialog" onClose={onClose} returnFocus={returnFocus}>
-      <header className="settings-head">
+      <div className="settings-head">
         <h2>Connection settings</h2>
         <button type="button" className="secondary small" aria-label="Close settings" onClick={onClose}>
           Close
         </button>
-      </header>
+      </div>
       {SETTINGS_SECTIONS.map(({ id, title, Component }) => (
         <section key={id} className="settings-section" aria-labelledby={`settings-${id}`} data-section={id}>
           <h3 id={`settings-${id}`}>{title}</h3>

@@ -27,7 +27,7 @@ export function LazyRounds() {
     return <NoRounds />;
   }
   return (
-    <LazyPart what="The rounds panel" fallback={<h3>Rounds</h3>}>
+    <LazyPart what="The rounds panel" fallback={<h2>Rounds</h2>}>
       <rounds.Component />
     </LazyPart>
   );

@@ -32,9 +32,9 @@ export function ConnectionBar() {
   const apply = (patch: Partial<ConnectionSettings>) => void controller.connect(patch);
 
   return (
-    <header className="connection-bar">
+    <div className="connection-bar">
       <div className="connection-row">
-        <span className="brand">presa inspector</span>
+        <h1 className="brand">presa inspector</h1>
         <TargetPicker target={settings.target} onConnect={(target) => apply({ target })} />
         <label className="field">
           <span>Revision</span>
@@ -112,6 +112,6 @@ export function ConnectionBar() {
           <StderrPanel />
         </LazyPart>
       )}
-    </header>
+    </div>
   );
 }

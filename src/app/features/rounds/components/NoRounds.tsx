@@ -2,7 +2,7 @@
 export function NoRounds() {
   return (
     <section className="rounds" aria-label="Rounds">
-      <h3>Rounds</h3>
+      <h2>Rounds</h2>
       <p className="muted">No call yet. Call a tool to see its rounds here.</p>
     </section>
   );

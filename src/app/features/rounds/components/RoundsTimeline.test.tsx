@@ -48,7 +48,7 @@ describe("RoundsTimeline", () => {
     expect(within(round1).getByText("Tell us about yourself")).toBeTruthy();
     expect(within(round1).getByText("https://auth.example.com/a")).toBeTruthy();
     expect(within(round1).getByText("Write a welcome")).toBeTruthy();
-    expect(within(round1).getByRole("button", { name: "Answer profile" }).textContent).toBe('{"action":"accept","content":{"name":"Ada"}}');
+    expect(within(within(round1).getByRole("group", { name: "Answer profile" })).getByRole("button").textContent).toBe('{"action":"accept","content":{"name":"Ada"}}');
     expect(within(round1).getByText("120 ms")).toBeTruthy();
     expect(within(round1).getByText(/answers sent in retry 1 \(request #2\) 130 ms after the round began/)).toBeTruthy();
     expect(within(round1).getByText(/echoed this token byte for byte; the next round brought a new token/)).toBeTruthy();

@@ -29,7 +29,7 @@ export function RoundsTimeline() {
   return (
     <section className="rounds" aria-label="Rounds">
       <header className="rounds-head">
-        <h3>Rounds</h3>
+        <h2>Rounds</h2>
         <span className="muted">
           {call.method} <code>{call.target}</code>
         </span>

@@ -67,7 +67,7 @@ describe("TokenView", () => {
     render(<TokenView token={token} />);
     expect(screen.getByText("JSON")).toBeTruthy();
     expect(screen.getByText(`encoding: ${encoding}`)).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Decoded JSON" }).textContent).toMatch(/"step":1/);
+    expect(within(screen.getByRole("group", { name: "Decoded JSON" })).getByRole("button").textContent).toMatch(/"step":1/);
   });
 
   it("opaque: the length and the reason", () => {
