@@ -22,6 +22,8 @@ const NOT_FILES = new Set([
   "eslint.config.js: ./index.ts", // an `except` of a no-restricted-paths zone, relative to src/core
   "eslint.config.js: ./recording/index.ts",
   "eslint.config.js: ./protocol/index.ts",
+  "src/test", // the before/after table of docs/architecture.md names where tests used to live
+  "src/bridge/testKit.ts",
 ]);
 
 /** A file named in `text`: relative to `file`'s folder (./x.ts) or to the repository (src/…); `.js` may name the `.ts` file, as in imports. */
