@@ -42,6 +42,13 @@ module.exports = {
       to: { path: "^src/", pathNot: ["^src/core/jsonrpc/", "^src/core/util/", "^src/core/errors\\.ts$"] },
     },
     {
+      name: "server-speaks-protocol",
+      severity: "error",
+      comment: "src/server imports the core only through the protocol entry (src/core/protocol/index.ts), type-only imports included; its tests may drive a client.",
+      from: { path: "^src/server/", pathNot: TEST },
+      to: { path: "^src/core/", pathNot: "^src/core/protocol/index\\.ts$" },
+    },
+    {
       name: "app-lib-at-the-bottom",
       severity: "error",
       comment: "src/app/lib and src/app/model.ts are the app's bottom layer: they import only each other and the core.",

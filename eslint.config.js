@@ -54,8 +54,8 @@ const zones = [
     // entry), never a file inside. test/fixtures/architecture/deepImport.ts proves it fails.
     target: ["./src/app", "./src/server", "./src/bridge", "./src/cli", "./bin", "./bench", "./scripts", "./e2e", "./test"],
     from: "./src/core",
-    except: ["./index.ts", "./recording/index.ts", "./apps/index.ts"],
-    message: "Import the core through its entry, src/core/index.ts (recordings: src/core/recording/index.ts), not a file inside it.",
+    except: ["./index.ts", "./protocol/index.ts", "./recording/index.ts", "./apps/index.ts"],
+    message: "Import the core through an entry, src/core/index.ts (the client), src/core/protocol/index.ts (what the server shares), src/core/recording/index.ts or src/core/apps/index.ts (the MCP Apps host), not a file inside it.",
   },
   {
     target: "./src",
@@ -76,9 +76,16 @@ const zones = [
   },
 ];
 
-/** Only tests use the test helpers: code that ships never imports test/ or e2e/. */
+/** Code that ships (tests excepted): never imports test/ or e2e/, and the server sees only the protocol entry. */
 const productionZones = [
   ...zones,
+  {
+    // The reference server speaks the protocol and needs none of the client (its tests may drive one).
+    target: "./src/server",
+    from: "./src/core",
+    except: ["./protocol/index.ts"],
+    message: "src/server imports the core only through the protocol entry, src/core/protocol/index.ts.",
+  },
   {
     target: "./src",
     from: ["./test", "./e2e"],

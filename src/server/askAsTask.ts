@@ -1,4 +1,4 @@
-import { McpError, isObject, runsAsTask, type ClientCapabilities, type Clock, type Connection, type InputRequest, type RequestId } from "../core";
+import { McpError, isObject, runsAsTask, type ClientCapabilities, type Clock, type Connection, type InputRequest, type RequestId } from "../core/protocol";
 
 /** What the server asks for and how often it polls a client-side task; polls stay between these bounds whatever the client suggests. */
 const ASK_TTL_MS = 600_000;

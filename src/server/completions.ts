@@ -1,4 +1,4 @@
-import { isObject } from "../core";
+import { isObject } from "../core/protocol";
 import type { McpServer } from "./server";
 import { invalidParams } from "./rpcError";
 

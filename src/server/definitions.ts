@@ -1,4 +1,4 @@
-import { answerAs, type AnswerShapes } from "../core";
+import { answerAs, type AnswerShapes } from "../core/protocol";
 import type {
   Era,
   CallToolResult,
@@ -19,7 +19,7 @@ import type {
   ResourceContents,
   InputMethod,
   Root,
-} from "../core";
+} from "../core/protocol";
 
 const INPUT_REQUIRED = Symbol("presa.inputRequired");
 const TOOL_ERROR = Symbol("presa.toolError");

@@ -42,7 +42,7 @@ describe("the dependency rules", () => {
   it("refuse an import of a file inside src/core from outside it", async () => {
     const messages = await lint("deepImport.ts");
     expect(messages.map((m) => m.ruleId)).toEqual(["import-x/no-restricted-paths"]);
-    expect(messages[0]?.message).toMatch(/through its entry, src\/core\/index\.ts/);
+    expect(messages[0]?.message).toMatch(/through an entry, src\/core\/index\.ts/);
   });
 
   it("accept the same import through the core's entry", async () => {
@@ -60,7 +60,7 @@ describe("the dependency rules", () => {
   }, 60_000);
 });
 
-describe("the app's order, the command line and the bridge", () => {
+describe("the app's order, the server's entry, the command line and the bridge", () => {
   it("refuse each break of the order in the fixture tree, and nothing else", async () => {
     const root = `${FIXTURES}/src`;
     const found = (await violations([root], rulesOver(FIXTURES))).map((v) => `${v.rule}: ${v.from.replace(`${root}/`, "")} → ${v.to.replace(`${root}/`, "")}`);
@@ -75,6 +75,7 @@ describe("the app's order, the command line and the bridge", () => {
         "no-cycle: app/features/c/oauth.ts → app/features/c/signIn.ts",
         "cli-and-bridge-on-top: core/usesCli.ts → cli/main.ts",
         "cli-and-bridge-on-top: bridge/usesCli.ts → cli/main.ts",
+        "server-speaks-protocol: server/usesClient.ts → core/index.ts",
       ].sort(),
     );
   }, 60_000);
@@ -103,5 +104,12 @@ describe("the app's order, the command line and the bridge", () => {
     expect(shipped.map((m) => m.ruleId)).toEqual(["import-x/no-restricted-paths"]);
     expect(shipped[0]?.message).toMatch(/Code that ships never imports test\//);
     expect(await lintAs("shipsTestHelper.ts", "src/app/lib/fixture.test.ts")).toEqual([]);
+  });
+
+  it("refuse, in eslint, the server importing the client's entry, and let a server test do it", async () => {
+    const shipped = await lintAs("serverImportsClient.ts", "src/server/fixture.ts");
+    expect(shipped.map((m) => m.ruleId)).toEqual(["import-x/no-restricted-paths"]);
+    expect(shipped[0]?.message).toMatch(/only through the protocol entry/);
+    expect(await lintAs("serverImportsClient.ts", "src/server/fixture.test.ts")).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@
 // -32021 with requiredCapabilities on 2026-07-28, an isError result on initialize-era sessions. A kind
 // declared without a handler is the client's own gap: kind "unsupported" in both eras.
 import { afterEach, describe, expect, it } from "vitest";
-import { text, type InputHandlers, type McpError, META, type ClientCapabilities, sample } from "../../src/core";
+import { text, type InputHandlers, type McpError, META } from "../../src/core";
+import { type ClientCapabilities, sample } from "../../src/core/protocol";
 import {
   ALL_REVISIONS,
   LEGACY,

@@ -1,7 +1,8 @@
 // The driver's wire rules: a new JSON-RPC id per retry, requestState echoed byte for byte
 // and omitted when none came, nothing leaking into other requests, and the round cap in both eras.
 import { afterEach, describe, expect, it } from "vitest";
-import { text, type InputHandlers, type McpError, elicit } from "../../src/core";
+import { text, type InputHandlers, type McpError } from "../../src/core";
+import { elicit } from "../../src/core/protocol";
 import {
   MODERN,
   STUB_DISCOVER,

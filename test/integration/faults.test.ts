@@ -2,7 +2,8 @@
 // SSE stream dropped and resumed with Last-Event-ID, and timeouts that wait for a person but not for
 // a server that went quiet.
 import { afterEach, describe, expect, it } from "vitest";
-import { elicit, type McpError, Client, text, type InputHandlers, StreamableHttpTransport } from "../../src/core";
+import { type McpError, Client, text, type InputHandlers, StreamableHttpTransport } from "../../src/core";
+import { elicit } from "../../src/core/protocol";
 import { inputRequired, inputResponse, server } from "../../src/server";
 import { demoServer } from "../../src/server/demo";
 import { startHttpServer, type RunningHttpServer } from "../../src/server/http/handler";

@@ -2,7 +2,8 @@
 // missing resultType read as complete and never retried, unknown resultTypes refused, and input on
 // prompts/get and resources/read exactly as on tools/call, in both eras.
 import { afterEach, describe, expect, it } from "vitest";
-import { text, type McpError, elicit } from "../../src/core";
+import { text, type McpError } from "../../src/core";
+import { elicit } from "../../src/core/protocol";
 import {
   LEGACY,
   MODERN,

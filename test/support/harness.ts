@@ -4,22 +4,8 @@
  * wire validator that checks each frame against the official schema of the revision it was sent under.
  * No internals are mocked; the only wrappers are pass-through taps that record what crossed.
  */
-import {
-  Client,
-  type ClientEvent,
-  type ConnectOptions,
-  type InputHandlers,
-  Connection,
-  type Frame,
-  type JsonRpcRequest,
-  type RequestId,
-  META,
-  isObject,
-  type ElicitParams,
-  inProcessPair,
-  StreamableHttpTransport,
-  type Transport,
-} from "../../src/core";
+import { Client, type ClientEvent, type ConnectOptions, type InputHandlers, type Frame, type JsonRpcRequest, type RequestId, META, isObject, type ElicitParams, inProcessPair, StreamableHttpTransport, type Transport } from "../../src/core";
+import { Connection } from "../../src/core/protocol";
 import { serveTransport, type McpServer, type ServerOptions, type ServerSession } from "../../src/server";
 import { demoServer } from "../../src/server/demo";
 import { startHttpServer, type RunningHttpServer } from "../../src/server/http/handler";

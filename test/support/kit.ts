@@ -2,7 +2,8 @@
  * Small test utilities for the matrix: clocks that move only when told, deferreds, a rejection
  * catcher, and pass-through transport wrappers (a recording tap, a refusing mock).
  */
-import type { Clock, McpError, JsonRpcMessage, SendOptions, Transport, TransportEvent } from "../../src/core";
+import type { McpError, JsonRpcMessage, SendOptions, Transport, TransportEvent } from "../../src/core";
+import type { Clock } from "../../src/core/protocol";
 
 // ---------------------------------------------------------------------------------------------------
 // Small test utilities

@@ -2,7 +2,7 @@ import { AutoHttpTransport, LegacySseTransport, StreamableHttpTransport, type Ht
 import type { HttpTransportChoice } from "../stores/connectionStore";
 
 // Loaded on the first HTTP connect (the controller's lazy chunk), never by the first view; the URL
-// form's choices are in ./transportChoices.ts.
+// form's choices are in ../features/connection/utils/transportChoices.ts.
 
 export interface HttpTransportOptions {
   headers: Record<string, string>;

@@ -1,5 +1,5 @@
 // Words for an elicitation answer that is not an acceptance, so a demo tool that stops says why.
-import { isObject } from "../../core";
+import { isObject } from "../../core/protocol";
 
 /** What an answer says when it is not "accept": a demo's result names the user's choice, never "undefined". */
 export function notAccepted(answer: unknown): string | undefined {

@@ -5,7 +5,7 @@
  * the inspector's usual card; it opens a link (which the user confirms), and tells the chat and the
  * model what it shows (which the inspector, having no model, shows).
  */
-import { elicit, type ElicitResult } from "../../core";
+import { elicit, type ElicitResult } from "../../core/protocol";
 import { inputRequired, inputResponse, type ResourceDefinition, type ToolDefinition } from "../definitions";
 import { APP_MIME_TYPE, appPage, sdkScript } from "../apps/appHtml";
 

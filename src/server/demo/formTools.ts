@@ -1,7 +1,7 @@
 // Demo tools for exact answers and honest text: forms with every kind of field and with
 // hundreds of fields, server text with hidden characters, and links to addresses a user should be
 // told about. Each form tool echoes back exactly the content it received, so a test can assert it.
-import { elicit, elicitUrl } from "../../core";
+import { elicit, elicitUrl } from "../../core/protocol";
 import { inputAnswer, inputRequired, inputResponse, type HandlerContext, type ToolDefinition } from "../definitions";
 
 function echo(ctx: HandlerContext, key: string): string {

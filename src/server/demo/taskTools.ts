@@ -4,7 +4,7 @@
  * gets a task (2026-07-28 extension, 2025-11-25 `task` parameter); `deploy` also runs inline for one
  * that does not, with the same questions as ordinary input rounds.
  */
-import { elicit, isObject, type JsonValue } from "../../core";
+import { elicit, isObject, type JsonValue } from "../../core/protocol";
 import { inputAnswer, inputRequired, inputResponse, toolError, type HandlerContext, type InputRequired, type ToolDefinition } from "../definitions";
 import { sleep } from "../tasks/sleep";
 import { notAccepted } from "./answers";

@@ -8,7 +8,7 @@ import {
   type ElicitResult,
   type ListRootsResult,
   type CreateMessageResult,
-} from "../../core";
+} from "../../core/protocol";
 import { inputAnswer, inputRequired, inputResponse, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
 import { greet } from "./seedTools";
 import { acceptedText, notAccepted } from "./answers";

@@ -3,7 +3,7 @@
  * client that takes tasks always meets the fault; one that does not is refused in words. What the
  * client does about each is in README "Tasks".
  */
-import { sample } from "../../core";
+import { sample } from "../../core/protocol";
 import { inputRequired, type ToolDefinition } from "../definitions";
 import { sleep } from "../tasks/sleep";
 

@@ -3,7 +3,7 @@ import type { McpError } from "../../../core";
 import { LazyLoadError, lazyChunk } from "../../lib/lazyChunk";
 import type { Explanation } from "../../lib/explainError";
 
-// The explanations (./explainError.ts) are a chunk of their own, fetched ahead once connected
+// The explanations (../../lib/explainError.ts) are a chunk of their own, fetched ahead once connected
 // (prefetchForms): the first view shows no error. Until they are here, an error shows its own words.
 let explain: ((error: McpError) => Explanation) | undefined;
 const loadExplanations = lazyChunk("the error explanations", () => import("../../lib/explainError").then((m) => (explain = m.explainError)));

@@ -10,7 +10,7 @@ const POPUP_FEATURES = "popup,width=520,height=720";
 /**
  * The page's sign-in (made once by main.tsx): the authorization server's pages open in a popup that
  * returns to the app's callback page (oauth-callback.html beside index.html). The popup's code
- * (./signInWindow.ts) is loaded when a sign-in first sends the user there; until then there is no
+ * (../../session/auth/signInWindow.ts) is loaded when a sign-in first sends the user there; until then there is no
  * window to cancel or reopen.
  */
 export function browserSignIn(win: Window): SignIn {

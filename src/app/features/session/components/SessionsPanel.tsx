@@ -1,6 +1,6 @@
 import { useStore } from "zustand";
 import { REVISIONS_NEWEST_FIRST, type Revision } from "../../../../core";
-import { useConnection, useController, useUi } from "../../lib/context";
+import { useConnection, useController, useUi } from "../../../session/context";
 import { selectionKey } from "../../../stores/uiStore";
 import { DiffView } from "./DiffView";
 import { closeSideSession, MAX_SIDE_SESSIONS, openSideSession, runOnBoth, useSessions, type SideSession } from "../../../session/sessions";
