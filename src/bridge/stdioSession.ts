@@ -50,6 +50,7 @@ export const STDOUT_LINE_MAX = 4 * 1024 * 1024;
 const STDERR_LINE_MAX = 8192;
 /** After the process exits, how long its pipes may stay open (held by a child it started) before the exit is reported. */
 const EXIT_PIPE_GRACE_MS = 1000;
+const EMPTY_STDOUT = sseEvent(BRIDGE_EVENTS.stdout, '""');
 const WATCHDOG = fileURLToPath(new URL("./watchdog.mjs", import.meta.url));
 
 export interface StartOptions {
@@ -347,7 +348,19 @@ export class StdioSession {
       this.#cutLines++;
       this.#notice(`a stdout line longer than ${STDOUT_LINE_MAX} characters was cut to that length (${this.#cutLines} so far); it reaches the page as a broken frame`);
     }
+    // An empty line (a server's blank output, printed as fast as it can) is one shared string, not three new ones.
+    if (line.text === "" && !this.#discarding && !this.#exitQueued) return this.#queueText(EMPTY_STDOUT);
     this.#emit({ type: BRIDGE_EVENTS.stdout, data: JSON.stringify(line.text) });
+  }
+
+  #queueText(text: string): void {
+    this.#queue.push(text);
+    if (!this.#batching) this.#pump();
+    if ((this.#listenerFull || this.#queue.bytes >= BACKLOG_MAX_BYTES) && !this.#paused && !this.#exit) {
+      this.#paused = true;
+      this.#child.stdout?.pause();
+      this.#child.stderr?.pause();
+    }
   }
 
   #stderr(line: string): void {
@@ -362,15 +375,10 @@ export class StdioSession {
 
   #emit(event: SessionEvent): void {
     if ((this.#discarding && event.type !== BRIDGE_EVENTS.exit) || this.#exitQueued) return;
-    this.#queue.push(sseEvent(event.type, event.data));
+    const text = sseEvent(event.type, event.data);
     if (event.type === BRIDGE_EVENTS.exit) this.#exitQueued = true;
-    if (!this.#batching) this.#pump();
-    // Backpressure: the page is not keeping up (or not there), so the process waits on its next write.
-    if ((this.#listenerFull || this.#queue.bytes >= BACKLOG_MAX_BYTES) && !this.#paused && !this.#exit) {
-      this.#paused = true;
-      this.#child.stdout?.pause();
-      this.#child.stderr?.pause();
-    }
+    // Backpressure (in #queueText): the page is not keeping up (or not there), so the process waits on its next write.
+    this.#queueText(text);
   }
 
   #finish(partial: Omit<ExitInfo, "stderrTail">): void {
