@@ -19,10 +19,84 @@ const frameworkImports = {
   ],
 };
 
+/** Which folder may import which (import-x/no-restricted-paths). */
+const zones = [
+  {
+    target: "./src/core",
+    from: "./src/server",
+    message: "src/core is the lowest layer: it must not import the reference server.",
+  },
+  { target: "./src/core", from: "./src/app", message: "src/core must not import the app." },
+  {
+    target: "./src/server",
+    from: "./src",
+    except: ["./core", "./server"],
+    message: "src/server may import only src/core and itself.",
+  },
+  {
+    target: ["./src/core", "./src/server", "./src/app"],
+    from: "./src/bridge",
+    message: "src/bridge is the Node-only local bridge: the page and the cores never import it.",
+  },
+  { target: "./src/bridge", from: "./src/app", message: "src/bridge must not import the app." },
+  {
+    target: "./src/cli",
+    from: ["./src/app", "./src/bridge"],
+    message: "src/cli is another face over the core (and the demo server for --embedded): no app, no bridge.",
+  },
+  {
+    target: ["./src/core", "./src/server", "./src/app", "./src/bridge"],
+    from: "./src/cli",
+    message: "Nothing imports the command line (src/cli); it sits on top.",
+  },
+  {
+    // The core's entry: code outside src/core imports src/core/index.ts (or the recordings'
+    // entry), never a file inside. test/fixtures/architecture/deepImport.ts proves it fails.
+    target: ["./src/app", "./src/server", "./src/bridge", "./src/cli", "./bin", "./bench", "./scripts", "./e2e", "./test"],
+    from: "./src/core",
+    except: ["./index.ts", "./protocol/index.ts", "./recording/index.ts"],
+    message: "Import the core through an entry, src/core/index.ts (the client), src/core/protocol/index.ts (what the server shares) or src/core/recording/index.ts, not a file inside it.",
+  },
+  {
+    target: "./src",
+    from: ["./bin", "./scripts", "./e2e"],
+    message: "Launchers and e2e specs sit above src; src never imports them.",
+  },
+  // The app's order (.dependency-cruiser.cjs states it in full, type-only imports included): lib,
+  // model and the shared components at the bottom, the composition (src/app/*.tsx, views/) on top.
+  {
+    target: ["./src/app/lib", "./src/app/model.ts", "./src/app/components"],
+    from: ["./src/app/stores", "./src/app/session", "./src/app/features", "./src/app/views", "./src/app/main.tsx", "./src/app/App.tsx", "./src/app/compose.ts", "./src/app/providers.tsx", "./src/app/prefetchForms.ts"],
+    message: "src/app/lib, model.ts and components are the app's bottom layer: they import no store, session, feature or composition.",
+  },
+  {
+    target: ["./src/app/stores", "./src/app/session", "./src/app/features"],
+    from: ["./src/app/views", "./src/app/main.tsx", "./src/app/App.tsx", "./src/app/compose.ts", "./src/app/providers.tsx", "./src/app/prefetchForms.ts"],
+    message: "The composition (src/app/*.tsx, compose.ts, prefetchForms.ts, views/) sits on top: nothing below imports it.",
+  },
+];
+
+/** Code that ships (tests excepted): never imports test/ or e2e/, and the server sees only the protocol entry. */
+const productionZones = [
+  ...zones,
+  {
+    // The reference server speaks the protocol and needs none of the client (its tests may drive one).
+    target: "./src/server",
+    from: "./src/core",
+    except: ["./protocol/index.ts"],
+    message: "src/server imports the core only through the protocol entry, src/core/protocol/index.ts.",
+  },
+  {
+    target: "./src",
+    from: ["./test", "./e2e"],
+    message: "Code that ships never imports test/ or e2e/ (helpers for tests live in test/support and are imported by tests only).",
+  },
+];
+
 export default defineConfig(
   {
     ignores: ["dist/", "dist-*/", "bench/.out/", "node_modules/", "test-results/", "playwright-report/", "coverage/",
-      // Files that break the dependency rules on purpose, linted only by src/test/architecture.test.ts.
+      // Files that break the dependency rules on purpose, linted only by test/architecture/architecture.test.ts.
       "test/fixtures/architecture/"],
   },
   tseslint.configs.recommended,
@@ -37,54 +111,7 @@ export default defineConfig(
     },
     rules: {
       "import-x/no-cycle": "error",
-      "import-x/no-restricted-paths": [
-        "error",
-        {
-          zones: [
-            {
-              target: "./src/core",
-              from: "./src/server",
-              message: "src/core is the lowest layer: it must not import the reference server.",
-            },
-            { target: "./src/core", from: "./src/app", message: "src/core must not import the app." },
-            {
-              target: "./src/server",
-              from: "./src",
-              except: ["./core", "./server", "./test"],
-              message: "src/server may import only src/core and itself (and shared test builders in its tests).",
-            },
-            {
-              target: ["./src/core", "./src/server", "./src/app"],
-              from: "./src/bridge",
-              message: "src/bridge is the Node-only local bridge: the page and the cores never import it.",
-            },
-            { target: "./src/bridge", from: "./src/app", message: "src/bridge must not import the app." },
-            {
-              target: "./src/cli",
-              from: ["./src/app", "./src/bridge"],
-              message: "src/cli is another face over the core (and the demo server for --embedded): no app, no bridge.",
-            },
-            {
-              target: ["./src/core", "./src/server", "./src/app", "./src/bridge"],
-              from: "./src/cli",
-              message: "Nothing imports the command line (src/cli); it sits on top.",
-            },
-            {
-              // The core's entry: code outside src/core imports src/core/index.ts (or the recordings'
-              // entry), never a file inside. test/fixtures/architecture/deepImport.ts proves it fails.
-              target: ["./src/app", "./src/server", "./src/bridge", "./src/cli", "./src/test", "./bin", "./bench", "./scripts", "./e2e", "./test"],
-              from: "./src/core",
-              except: ["./index.ts", "./recording/index.ts"],
-              message: "Import the core through its entry, src/core/index.ts (recordings: src/core/recording/index.ts), not a file inside it.",
-            },
-            {
-              target: "./src",
-              from: ["./bin", "./scripts", "./e2e"],
-              message: "Launchers and e2e specs sit above src; src never imports them.",
-            },
-          ],
-        },
-      ],
+      "import-x/no-restricted-paths": ["error", { zones }],
       // Tests and launchers may need an escape hatch; the cores may not (see the override below).
       "@typescript-eslint/no-explicit-any": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
@@ -98,8 +125,13 @@ export default defineConfig(
     },
   },
   {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}"],
+    rules: { "import-x/no-restricted-paths": ["error", { zones: productionZones }] },
+  },
+  {
     // Specs take test/expect from e2e/support/test.ts, whose fixture fails a test on a console error
-    // or an uncaught page error (issue 15); types may still come from @playwright/test.
+    // or an uncaught page error; types may still come from @playwright/test.
     files: ["e2e/**/*.spec.ts"],
     rules: {
       "no-restricted-imports": ["error", { paths: [{ name: "@playwright/test", importNames: ["test", "expect"], message: "Import test and expect from ./support/test: it fails the test on console errors and uncaught page errors." }] }],

@@ -25,7 +25,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // The client core and the reference server core run nothing when imported (no top-level
-      // statements: src/test/sideEffects.test.ts keeps it so). Said to the bundler, a module of theirs
+      // statements: test/architecture/sideEffects.test.ts keeps it so). Said to the bundler, a module of theirs
       // that only a lazy chunk uses goes into that chunk, even though the core's one entry
       // (src/core/index.ts, imported by the first view) re-exports it: sign-in, URL checks and the
       // HTTP transports stay out of the first view (docs/architecture.md, "What loads when").

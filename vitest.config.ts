@@ -11,6 +11,6 @@ export default defineConfig({
     testTimeout: 20000,
     hookTimeout: 20000,
     pool: "threads",
-    setupFiles: ["test/setup/testingLibrary.ts"],
+    setupFiles: ["test/support/testingLibrary.ts"],
   },
 });

@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// The interop run (issue 4): the official conformance suite, the official SDK and server-everything,
+// The interop run: the official conformance suite, the official SDK and server-everything,
 // all on 127.0.0.1. `npm run test:interop` reports per test and then prints the table;
 // `npm run conformance` prints only the table (--reporter overrides the list below).
 export default defineConfig({
@@ -11,6 +11,6 @@ export default defineConfig({
     hookTimeout: 300_000,
     maxConcurrency: 4,
     pool: "forks",
-    reporters: ["default", "./test/interop/tableReporter.ts"],
+    reporters: ["default", "./test/support/interop/tableReporter.ts"],
   },
 });

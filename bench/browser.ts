@@ -1,12 +1,12 @@
 /**
  * Figure 4: the app in Chromium. (a) From an `input_required` result reaching the page to its form
- * taking input (the app's own User Timing marks, src/app/lib/perfMarks.ts), against one frame of
+ * taking input (the app's own User Timing marks, src/app/session/perfMarks.ts), against one frame of
  * the same browser. (b) The wire log with 100,000 frames streaming in and scrolled: the longest
  * frame, against the same with 1,000 frames. (c) Heap growth per 10,000 frames, against the frames'
  * own text.
  */
 import type { Browser, Page } from "@playwright/test";
-import type { BenchHooks, BenchStats } from "../src/app/lib/benchHooks";
+import type { BenchHooks, BenchStats } from "../src/app/session/benchHooks";
 import { atMost, below, figure, withinTimes, type Figure } from "./lib/figures";
 import { heapUsed, openBenchPage, withApp } from "./lib/browser";
 import { median, quantile, slope } from "./lib/stats";

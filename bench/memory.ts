@@ -5,7 +5,7 @@
  * its newest 500 (CALLS_CAP; "Export history" saves them as JSON); the wire log is capped too.
  */
 import type { Page } from "@playwright/test";
-import type { BenchStats } from "../src/app/lib/benchHooks";
+import type { BenchStats } from "../src/app/session/benchHooks";
 import { atMost, figure, reported, withinTimes, type Figure } from "./lib/figures";
 import { heapUsed, openBenchPage, withApp } from "./lib/browser";
 
@@ -16,7 +16,7 @@ const MB = 1024 * 1024;
 /** Runs `n` two-steps calls one after another, every question auto-answered. */
 function calls(page: Page, n: number): Promise<void> {
   return page.evaluate(async (count) => {
-    const hooks = (window as unknown as { __presaBench: import("../src/app/lib/benchHooks").BenchHooks }).__presaBench;
+    const hooks = (window as unknown as { __presaBench: import("../src/app/session/benchHooks").BenchHooks }).__presaBench;
     hooks.autoAnswer(true);
     for (let i = 0; i < count; i++) await hooks.callTool("two-steps", {});
     hooks.autoAnswer(false);
@@ -24,7 +24,7 @@ function calls(page: Page, n: number): Promise<void> {
 }
 
 const stats = (page: Page): Promise<BenchStats> =>
-  page.evaluate(() => (window as unknown as { __presaBench: import("../src/app/lib/benchHooks").BenchHooks }).__presaBench.stats());
+  page.evaluate(() => (window as unknown as { __presaBench: import("../src/app/session/benchHooks").BenchHooks }).__presaBench.stats());
 
 export async function run(log: (line: string) => void): Promise<Figure[]> {
   return withApp(async (browser, url) => {

@@ -44,7 +44,7 @@ const common = {
 };
 // --hostile: the server that misbehaves on purpose (README "Hostile servers and faults").
 const srv = values.hostile ? hostileServer(common) : demoServer({ ...(isDemoVariant(values.variant) ? { variant: values.variant } : {}), ...common });
-// --auth: the server as an OAuth protected resource beside a real authorization server (issue 18).
+// --auth: the server as an OAuth protected resource beside a real authorization server, so sign-in is tried against real OAuth.
 const running = values.auth ? await startProtectedDemo(srv, { port, authPort: Number(values["auth-port"]) }) : await startHttpServer(srv, { port });
 console.log(`presa ${values.hostile ? "hostile " : ""}demo server on ${running.url} (revisions ${srv.versions.join(", ")})`);
 if ("authorizationServer" in running) {

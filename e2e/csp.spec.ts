@@ -4,7 +4,7 @@ import { answerForm, inputCard, openApp, pageErrors, pick, result, run } from ".
 import { BRIDGE_TOKEN, BRIDGE_URL } from "./support/ports";
 import { expect, test, type ConsoleMessage, type Page } from "./support/test";
 
-// Issue 20 (framing, strict CSP) and issue 15 item 7 (`npm start` serves the production build): the
+// Framing, the strict CSP, and `npm start` serving the production build (what users run): the
 // built app runs under its CSP (no inline script, no script from elsewhere, no eval) with no violation
 // and no console error, through a form flow and a tool-arguments form that validates and submits; a page of another origin that frames the app, `npm start`'s
 // app or the bridge gets nothing; `npm start` opens connected, with the bridge handed over.

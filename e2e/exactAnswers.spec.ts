@@ -2,7 +2,7 @@ import { expect, test, type Page } from "./support/test";
 import { inputCard, openApp, pick, result, run, useRevision } from "./support/app";
 import { failOnFailedLoads } from "./support/loads";
 
-// Issue 15 §1: `content` holds exactly what was entered plus the schema's defaults. The demo tools
+// A form sends only what the user gave: `content` holds exactly what was entered plus the schema's defaults. The demo tools
 // (src/server/demo/formTools.ts) echo back the content they received, so the assertions are exact.
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -28,7 +28,7 @@ test.beforeEach(async ({ page }) => {
       }
     }).observe({ entryTypes: ["mark", "measure"] });
   });
-  // The timing marks are the bench's: a page opened with `?bench` makes them (src/app/lib/perfMarks.ts).
+  // The timing marks are the bench's: a page opened with `?bench` makes them (src/app/session/perfMarks.ts).
   await openApp(page, "/?bench");
 });
 

@@ -1,5 +1,5 @@
 import { allowErrors, expect, test } from "./support/test";
-import { spawnDemoServer, type DemoProcess } from "../src/test/processes";
+import { spawnDemoServer, type DemoProcess } from "../test/support/processes";
 import { answerForm, callView, inputCard, openApp, pageErrors, pick, result, run } from "./support/app";
 
 // The HTTP demo server killed in the middle of a flow and started again with a new key (README "Hostile servers and faults"):

@@ -2,7 +2,7 @@ import { expect, test } from "./support/test";
 import { inputCard, openApp, pick, result, roundsPanel, run, runWithJson } from "./support/app";
 import { failOnFailedLoads } from "./support/loads";
 
-// Issue 15 §2 and §4: hidden characters made visible and flagged, risky hosts named in words, long
+// Server text is shown honestly: hidden characters made visible and flagged, risky hosts named in words, long
 // URLs collapsed with their buttons in view, and round words that match the protocol.
 
 test.use({ viewport: { width: 1280, height: 800 } });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./support/test";
-import { spawnDemoServer, type DemoProcess } from "../src/test/processes";
+import { spawnDemoServer, type DemoProcess } from "../test/support/processes";
 import { answerForm, callView, inputCard, openApp, pageErrors, pick, result, run } from "./support/app";
 
 // The hostile demo server (README "Hostile servers and faults") in a real browser: each attack ends in words in the call view,

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { answerForm, openApp, pageErrors, pick, run } from "./support/app";
 
-// Issue 15 item 3: the pending question is the centre of the page. At 1280x800, a question of any
+// The pending question is the centre of the page, since the user must answer it before the call goes on. At 1280x800, a question of any
 // kind is scrolled into view and focused when it arrives, and none of its buttons or reply boxes is
 // under the wire log or below the fold; the panels can be resized and collapsed and come back after
 // a reload; the settings dialog keeps its keyboard rules.

@@ -3,7 +3,7 @@ import { expect, test } from "./support/test";
 import { answerForm, callView, closeSettings, inputCard, openApp, openSettings, pageErrors, pick, result, roundsPanel, run, runWithJson, useRevision } from "./support/app";
 import { qaPanel } from "./support/qa";
 
-// Issue 16 item 4: a call that becomes a task, in Chromium at 1280x800. The app takes tasks by
+// A call that becomes a task, in Chromium at 1280x800. The app takes tasks by
 // default, so the demo's deploy and release run as tasks in both eras.
 
 test.use({ viewport: { width: 1280, height: 800 } });

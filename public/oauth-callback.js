@@ -1,4 +1,4 @@
-// The sign-in window's last page (the app's OAuth redirect URI; src/app/features/auth/signInWindow.ts).
+// The sign-in window's last page (the app's OAuth redirect URI; src/app/session/auth/signInWindow.ts).
 // It hands the callback URL (code, state, iss) to the app tab that is waiting, then closes. The app
 // takes it only when it is at this page's URL and carries the state of the sign-in it started.
 // A BroadcastChannel reaches the app even when the authorization server's pages cut the opener link

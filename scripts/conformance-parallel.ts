@@ -7,7 +7,7 @@
  *
  *   npx tsx scripts/conformance-parallel.ts [rounds]
  */
-import { runClientRequirements, runClientScenario, type ScenarioResult } from "../test/interop/conformance";
+import { runClientRequirements, runClientScenario, type ScenarioResult } from "../test/support/interop/conformance";
 
 const rounds = Number(process.argv[2] ?? 3);
 let failed = 0;

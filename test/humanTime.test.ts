@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Client, HumanWaits, McpError, OAuthClient, StreamableHttpTransport, connect, pausedWhileWaiting, text, type AuthorizeStep } from "../src/core";
 import { signInAgent, startProtectedDemo, type ProtectedDemo } from "../src/server/auth";
 import { demoServer } from "../src/server/demo";
-import { deferred, flush, manualClock, openPair } from "../src/test/harness";
+import { deferred, flush, manualClock, openPair } from "./support/harness";
 
 let demo: ProtectedDemo | undefined;
 let client: Client | undefined;

@@ -1,10 +1,10 @@
 /**
- * Sign-in through the bridge (issue 18): the app will route metadata, registration and token requests
+ * Sign-in through the bridge: the app will route metadata, registration and token requests
  * through the bridge's /forward when a server allows no CORS; here the core flow does exactly that
  * against the protected demo (real authorization server), and so do the MCP POSTs.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { closeBridges, testBridge } from "../src/bridge/testKit";
+import { closeBridges, testBridge } from "./support/bridge";
 import { OAuthClient, connect, text, type Client, bridgeFetch, StreamableHttpTransport } from "../src/core";
 import { signInAgent, startProtectedDemo, type ProtectedDemo } from "../src/server/auth";
 import { demoServer } from "../src/server/demo";

@@ -2,8 +2,8 @@ import { test as base, expect, type ConsoleMessage, type Page } from "@playwrigh
 
 /**
  * Every spec imports `test` and `expect` from here, not from @playwright/test: each test fails if any
- * page of its context logs a console error or throws an uncaught error (issue 15: "every e2e test fails
- * on a console error or an uncaught page error"). The check runs after the test body, so a test that
+ * page of its context logs a console error or throws an uncaught error, since a page that logs an error has a fault
+ * the assertions may not look at. The check runs after the test body, so a test that
  * already failed keeps its own failure.
  *
  * An error a test causes on purpose is allowed by name: for one test, in its details,

@@ -6,16 +6,16 @@ import { WireLog } from "./features/wire/components/WireLog";
 import { ConnectPrompt } from "./features/links/components/ConnectPrompt";
 import { LinkProblems } from "./features/links/components/LinkProblems";
 import { CommandPalette } from "./features/palette/CommandPalette";
-import { QaPanel } from "./features/qa/components/QaPanel";
-import { QaToolbar } from "./features/qa/components/QaToolbar";
+import { QaPanel } from "./views/QaPanel";
+import { QaToolbar } from "./views/QaToolbar";
 import { MainSplit, WorkspaceColumns } from "./features/layout/Panels";
-import { useCalls, usePresent, useRecording } from "./lib/context";
+import { useCalls, usePresent, useRecording } from "./session/context";
 import { LazyPart } from "./components/ui/LazyPart";
-import "./features/qa/qa.css";
+import "./views/qa.css";
 
 // Not in the first view: an opened recording, presentation mode (the rounds of a call: LazyParts.tsx).
-const RecordingView = lazy(() => import("./features/session/components/RecordingView").then((m) => ({ default: m.RecordingView })));
-const PresentView = lazy(() => import("./features/present/components/PresentView").then((m) => ({ default: m.PresentView })));
+const RecordingView = lazy(() => import("./views/RecordingView").then((m) => ({ default: m.RecordingView })));
+const PresentView = lazy(() => import("./views/PresentView").then((m) => ({ default: m.PresentView })));
 
 function Workspace() {
   // No call is made or selected in the first view: the call view's and history's code come with the first.

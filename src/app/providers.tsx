@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { ControllerProvider } from "./lib/context";
+import { ControllerProvider } from "./session/context";
 import type { Controller } from "./session/controller";
 
 /** Wires the query cache and the live controller (main.tsx opens the first connection, before React renders). */

@@ -1,12 +1,12 @@
-// `npm start`'s app server and `npm run dev`'s Vite dev server (issue 20 point 4, issue 15 item 7):
-// never framed, the build's files only, the bridge handed over in index.html to its own Host only.
+// `npm start`'s app server (the production build users run) and `npm run dev`'s Vite dev server:
+// never framed (no clickjacking), the build's files only, the bridge handed over in index.html to its own Host only.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startAppServer, type RunningAppServer } from "./appServer";
-import { REPO } from "./testKit";
+import { REPO } from "../../test/support/bridge";
 
 function get(port: number, path: string, host = `127.0.0.1:${port}`, method = "GET"): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {

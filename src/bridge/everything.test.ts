@@ -3,7 +3,7 @@
 // initialize (stdio), and the server's live elicitation request is answered in the call.
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, text, type Frame, BridgeStdioTransport, type ElicitParams } from "../core";
-import { closeBridges, everythingStdioSpec, testBridge } from "./testKit";
+import { closeBridges, everythingStdioSpec, testBridge } from "../../test/support/bridge";
 
 afterAll(closeBridges);
 

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, text, type Frame, type McpError, bridgeFetch, StreamableHttpTransport } from "../core";
 import { demoServer } from "../server/demo";
 import { createHttpHandler } from "../server/http/handler";
-import { answers } from "../test/seed";
+import { answers } from "../../test/support/seed";
 import type { RunningBridge } from "./server";
-import { closeBridges, raw, testBridge } from "./testKit";
+import { closeBridges, raw, testBridge } from "../../test/support/bridge";
 
 let bridge: RunningBridge;
 let upstream: Server;

@@ -1,4 +1,4 @@
-// Issue 20: no spawned server outlives the bridge. The real `bin/bridge.ts` runs under tsx, as `npm
+// No spawned server outlives the bridge: a server left running would hold ports and files after Ctrl-C. The real `bin/bridge.ts` runs under tsx, as `npm
 // run bridge` runs it, in its own process group like a terminal's foreground job; it spawns servers
 // that ignore stdin's end and SIGTERM and start a grandchild of their own. Then the group gets
 // SIGINT once, SIGINT twice 30 ms apart (tsx passes the first one on, so the bridge sees three),
@@ -6,7 +6,7 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { REPO } from "./testKit";
+import { REPO } from "../../test/support/bridge";
 import { SHUTDOWN_BOUND_MS } from "./shutdown";
 
 const TSX = `${REPO}/node_modules/.bin/tsx`;

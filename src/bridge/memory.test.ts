@@ -1,11 +1,11 @@
-// Issue 20: the bridge's memory is bounded in bytes. A spawned server prints 400 lines of 1 MiB (it
+// The bridge's memory is bounded in bytes, whatever a spawned server prints. A spawned server prints 400 lines of 1 MiB (it
 // took the old bridge from 78 MB to 541 MB RSS); the real bridge process's RSS is sampled while no
 // page reads, while a page reads slowly, and while a page reads everything, and must stay under the
 // bound the README documents. The server is paused (its writes block) instead of being buffered.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO } from "./testKit";
+import { REPO } from "../../test/support/bridge";
 
 const TSX = `${REPO}/node_modules/.bin/tsx`;
 /** The documented bound: one noisy session adds at most this much to the bridge's idle RSS. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BRIDGE_HEADERS } from "../core";
 import type { RunningBridge } from "./server";
 import type { LookupAll } from "./security";
-import { closeBridges, raw, testBridge, TEST_TOKEN } from "./testKit";
+import { closeBridges, raw, testBridge, TEST_TOKEN } from "../../test/support/bridge";
 
 const lookup: LookupAll = async (host) => {
   if (host === "rebound.test") return [{ address: "169.254.169.254", family: 4 }];

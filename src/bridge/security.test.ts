@@ -108,7 +108,8 @@ describe("blockedAddress", () => {
   });
 });
 
-// Issue 20: every IPv6 spelling that carries an IPv4 address is judged as that address, in the form
+// Every IPv6 spelling that carries an IPv4 address is judged as that address (else an IPv4
+// address refused by name gets through spelt as IPv6), in the form
 // the URL parser produces (hex groups, never dotted), and site-local is treated like link-local.
 describe("IPv6 forms that embed IPv4, through the URL parser", () => {
   const noLookup: LookupAll = () => Promise.reject(new Error("no lookup for literals"));

@@ -3,9 +3,9 @@
 // that is not there; the bridge stays up through all of them.
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, connect, text, type McpError, type Frame, BridgeStdioTransport, bridgeInfo, type BridgeEndpoint, type ExitInfo } from "../core";
-import { answers } from "../test/seed";
+import { answers } from "../../test/support/seed";
 import type { RunningBridge } from "./server";
-import { closeBridges, demoStdioSpec, fixtureSpec, nodeScript, testBridge } from "./testKit";
+import { closeBridges, demoStdioSpec, fixtureSpec, nodeScript, testBridge } from "../../test/support/bridge";
 
 afterAll(closeBridges);
 
@@ -201,7 +201,7 @@ describe("the demo server's stdio entry through the bridge", async () => {
   }, 15_000);
 });
 
-describe("sessions and their slots (issue 20)", async () => {
+describe("sessions and their slots", async () => {
   const bridge = await testBridge();
   const endpoint = { url: bridge.url, token: bridge.token };
 
@@ -238,7 +238,7 @@ describe("sessions and their slots (issue 20)", async () => {
   }, 20_000);
 });
 
-describe("a paused session (issue 20)", async () => {
+describe("a paused session", async () => {
   const bridge = await testBridge();
 
   it("a server paused because nobody reads is stopped within one grace period, its exit seen", async () => {

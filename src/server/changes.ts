@@ -1,4 +1,4 @@
-import { Emitter } from "../core";
+import { Emitter } from "../core/protocol";
 
 /** Something a client may be told changed (2026-07-28 `SubscriptionFilter`; legacy list_changed notifications). */
 export type ServerChange = { kind: "tools" } | { kind: "prompts" } | { kind: "resources" } | { kind: "resource"; uri: string };

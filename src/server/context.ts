@@ -1,4 +1,4 @@
-import type { InputMethod, Era, ClientCapabilities, Implementation, InputResponses, JsonValue } from "../core";
+import type { InputMethod, Era, ClientCapabilities, Implementation, InputResponses, JsonValue } from "../core/protocol";
 import type { HandlerContext, LogLevel, SessionView } from "./definitions";
 
 /**

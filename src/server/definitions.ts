@@ -18,7 +18,7 @@ import type {
   ResourceContents,
   InputMethod,
   Root,
-} from "../core";
+} from "../core/protocol";
 
 const INPUT_REQUIRED = Symbol("presa.inputRequired");
 const TOOL_ERROR = Symbol("presa.toolError");

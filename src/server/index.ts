@@ -17,4 +17,4 @@ export {
 export { ServerSession, type SessionOptions } from "./session";
 export { serveTransport } from "./serve";
 export { serveStdio, StdioServerTransport, type StdioStreams } from "./stdio";
-export { elicit, elicitUrl, sample, roots } from "../core";
+export { elicit, elicitUrl, sample, roots } from "../core/protocol";

@@ -15,7 +15,7 @@ import {
   McpError,
   toMcpError,
   type RequestId,
-} from "../core";
+} from "../core/protocol";
 import { RoundContext, type RequestBase } from "./context";
 import { isInputRequired, type HandlerContext, type InputRequired } from "./definitions";
 import { internalError, invalidParams, rpcError } from "./rpcError";

@@ -1,4 +1,4 @@
-import { McpError, type JsonRpcRequest, META, isObject, type SubscriptionFilter } from "../core";
+import { McpError, type JsonRpcRequest, META, isObject, type SubscriptionFilter } from "../core/protocol";
 import { changeMethod, type ServerChange } from "./changes";
 import type { RequestScope } from "./scope";
 import { invalidParams } from "./rpcError";

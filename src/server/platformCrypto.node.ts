@@ -10,7 +10,7 @@
  * platformCrypto.test.ts holds it equal to createHmac for any key and text.
  */
 import { createHash, createHmac, hash } from "node:crypto";
-import type { StateCrypto } from "../core";
+import type { StateCrypto } from "../core/protocol";
 
 const BLOCK = 64;
 

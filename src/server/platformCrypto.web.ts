@@ -3,6 +3,6 @@
  * browser build): the core's synchronous pure-JS implementation (@noble/hashes). package.json's
  * `#platform-crypto` import resolves here for every condition but `node`.
  */
-import { pureStateCrypto, type StateCrypto } from "../core";
+import { pureStateCrypto, type StateCrypto } from "../core/protocol";
 
 export const platformCrypto: StateCrypto = pureStateCrypto;

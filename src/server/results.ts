@@ -1,4 +1,4 @@
-import { isObject, type JsonObject } from "../core";
+import { isObject, type JsonObject } from "../core/protocol";
 import { isToolError, type PromptReturn, type ResourceReturn, type ToolReturn } from "./definitions";
 import { internalError } from "./rpcError";
 import type { McpServer } from "./server";

@@ -1,4 +1,4 @@
-import { type JsonRpcRequest, ErrorCode, type InputMethod, LOG_LEVELS, isObject, type ClientCapabilities, type JsonValue } from "../core";
+import { type JsonRpcRequest, ErrorCode, type InputMethod, LOG_LEVELS, isObject, type ClientCapabilities, type JsonValue } from "../core/protocol";
 import type { RequestBase, RequestNotes } from "./context";
 import type { LogLevel } from "./definitions";
 import { runLegacyFlow, runModernFlow, type FlowSpec } from "./inputFlow";

@@ -1,4 +1,4 @@
-import { McpError, ErrorCode } from "../core";
+import { McpError, ErrorCode } from "../core/protocol";
 
 /** Errors a server handler throws become JSON-RPC errors with these codes (JSON-RPC 2.0 §5.1). */
 export function invalidParams(message: string, data?: unknown): McpError {

@@ -1,4 +1,4 @@
-import type { Connection, RequestId, Era, ClientCapabilities, Implementation } from "../core";
+import type { Connection, RequestId, Era, ClientCapabilities, Implementation } from "../core/protocol";
 import type { LazyAbort } from "./context";
 import type { LogLevel, SessionView } from "./definitions";
 import type { McpServer } from "./server";

@@ -1,4 +1,4 @@
-import type { Transport } from "../core";
+import type { Transport } from "../core/protocol";
 import { ServerSession } from "./session";
 import type { McpServer } from "./server";
 import { sendFault, wireFaultOf } from "./wireFault";

@@ -1,4 +1,4 @@
-import { REVISIONS, newestFirst, type Revision, type Icon, type Implementation, type ServerCapabilities, type Clock, type StateCrypto, systemClock } from "../core";
+import { REVISIONS, newestFirst, type Revision, type Icon, type Implementation, type ServerCapabilities, type Clock, type StateCrypto, systemClock } from "../core/protocol";
 import { ChangeFeed } from "./changes";
 import { createStateKey, defaultStateCrypto } from "./token";
 import { TaskStore } from "./tasks/store";

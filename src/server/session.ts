@@ -17,7 +17,7 @@ import {
   type Implementation,
   type Root,
   type SendOptions,
-} from "../core";
+} from "../core/protocol";
 import { changeMethod } from "./changes";
 import { LazyAbort } from "./context";
 import type { LogLevel, SessionRoots, SessionView } from "./definitions";

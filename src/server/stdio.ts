@@ -7,7 +7,7 @@ import {
   type Transport,
   type TransportCapabilities,
   type TransportEvent,
-} from "../core";
+} from "../core/protocol";
 import { serveTransport } from "./serve";
 import type { McpServer } from "./server";
 import type { ServerSession } from "./session";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { StateScope, StateFailureReason } from "./token";
 import { MAX_TOKEN_LENGTH, createStateKey, signState, stateFailureError, verifyState } from "./token";
-import { base64urlDecode, base64urlEncode, encodePayloadPart, macOf, type PresaPayload, type JsonValue, McpError } from "../core";
+import { base64urlDecode, base64urlEncode, macOf, type JsonValue, McpError } from "../core";
+import { encodePayloadPart, type PresaPayload } from "../core/protocol";
 
 const T0 = 1_750_000_000_000;
 const TTL = 300_000;

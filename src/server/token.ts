@@ -19,7 +19,7 @@ import {
   parseJsonText,
   splitTokenDecoded,
   type StateCrypto,
-} from "../core";
+} from "../core/protocol";
 // node:crypto on Node, the core's pure-JS hashing in a page (package.json "imports", by condition).
 import { platformCrypto } from "#platform-crypto";
 

@@ -5,7 +5,7 @@
  * (serve.ts, http/modern.ts, http/legacy.ts) checks `wireFaultOf` on the response it is about to
  * send and honours it instead. Nothing else in the server ever creates one.
  */
-import { McpError, isResultResponse, type JsonRpcMessage, type RequestId, type Transport } from "../core";
+import { McpError, isResultResponse, type JsonRpcMessage, type RequestId, type Transport } from "../core/protocol";
 
 const WIRE_FAULT = Symbol("presa.wireFault");
 

@@ -2,14 +2,14 @@
 // 2024-11-05 HTTP+SSE entry reached with "HTTP+SSE", with "auto" (Streamable HTTP first, then the
 // fallback), and through the local bridge; Streamable HTTP stays the default.
 import { describe, expect, it } from "vitest";
-import { useEverything } from "../interop/support";
+import { useEverything } from "../support/interop/support";
 import { AutoHttpTransport, LegacySseTransport, StreamableHttpTransport, text } from "../../src/core";
 import { demoServer } from "../../src/server/demo";
-import { testBridge } from "../../src/bridge/testKit";
+import { testBridge } from "../support/bridge";
 import { createController } from "../../src/app/session/controller";
 import { createBridgeStore } from "../../src/app/stores/bridgeStore";
 import type { Target } from "../../src/app/stores/connectionStore";
-import { httpTransport } from "../../src/app/features/connection/utils/httpTransport";
+import { httpTransport } from "../../src/app/session/httpTransport";
 import { draftOf, draftToTarget, targetDraftReducer } from "../../src/app/features/connection/utils/targetDraft";
 
 const everything = useEverything("sse");

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoServer } from "../../src/server/demo";
 import { createHttpHandler } from "../../src/server/http/handler";
-import { BIN, DEMO_STDIO, ROOT, Terminal, buildCli, gone, processesWith, recordSession, runCli, startDemoServer, tempDir, writeAnswers, type RunningServer } from "./support";
+import { BIN, DEMO_STDIO, ROOT, Terminal, buildCli, gone, processesWith, recordSession, runCli, startDemoServer, tempDir, writeAnswers, type RunningServer } from "../support/cli";
 
 // jsdom (already a dev dependency) parses the JUnit file as XML; it ships no types, so it is required untyped.
 const { JSDOM } = createRequire(import.meta.url)("jsdom") as { JSDOM: new (text: string, options: { contentType: string }) => { window: { document: Document } } };
@@ -165,7 +165,7 @@ describe("presa-inspector", { timeout: 45000 }, () => {
   });
 
   it("replays the committed example session (docs/ci-example.yml) and uses its recorded URL when no target is given", async () => {
-    const fixture = join(ROOT, "test/cli/fixtures/demo-two-steps.session.json");
+    const fixture = join(ROOT, "test/fixtures/cli/demo-two-steps.session.json");
     expect((await runCli(["replay", fixture, "--embedded"])).code).toBe(0);
     expect((await runCli(["replay", fixture, "--embedded", "--variant", "changed"])).code).toBe(1);
     // Recorded on http://127.0.0.1:3939/mcp: with nothing there (or another server), it fails or differs, never hangs.
@@ -189,7 +189,7 @@ describe("presa-inspector", { timeout: 45000 }, () => {
       ["an unreachable server", () => ["call", "--url", "http://127.0.0.1:9/mcp", "tool", "greet"], /cannot reach http:\/\/127\.0\.0\.1:9\/mcp: /],
       ["a server that exits at once", () => ["call", "--stdio", `node -e "process.stderr.write('no config'); process.exit(3)"`, "tool", "greet"], /stdio `node -e .*`: before it answered, the server process exited with code 3; last stderr: no config/],
       ["a command that does not exist", () => ["call", "--stdio", "presa-no-such-command --flag", "tool", "greet"], /stdio `presa-no-such-command --flag`: cannot start "presa-no-such-command": spawn presa-no-such-command ENOENT/],
-      ["a server that exits during the call", () => ["call", "--stdio", `node ${join(ROOT, "test/cli/fixtures/diesOnCall.mjs")}`, "tool", "greet"], /tools\/call greet on stdio `node .*diesOnCall\.mjs`: the server process exited with code 4; last stderr: out of memory \(on purpose\)/],
+      ["a server that exits during the call", () => ["call", "--stdio", `node ${join(ROOT, "test/fixtures/cli/diesOnCall.mjs")}`, "tool", "greet"], /tools\/call greet on stdio `node .*diesOnCall\.mjs`: the server process exited with code 4; last stderr: out of memory \(on purpose\)/],
       ["a server that never answers", () => ["call", "--timeout", "500", "--stdio", `node -e "setInterval(() => {}, 1000)"`, "tool", "greet"], /no answer within 500 ms while connecting \(--timeout\)/],
       ["a malformed answers file", () => {
         const f = join(dir, "bad-answers.json");

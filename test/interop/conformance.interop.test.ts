@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conformanceServer } from "../../src/server/conformance";
 import { startHttpServer, type RunningHttpServer } from "../../src/server/http/handler";
-import { CLIENT_SCENARIOS, runClientScenario, runServerRequirements, serverRequirements, type ScenarioResult } from "./conformance";
-import { record } from "./table";
+import { CLIENT_SCENARIOS, runClientScenario, runServerRequirements, serverRequirements, type ScenarioResult } from "../support/interop/conformance";
+import { record } from "../support/interop/table";
 
 const counts = (r: ScenarioResult): string => `${r.counts.success}/${r.counts.failure}/${r.counts.warning}`;
 

@@ -4,7 +4,7 @@
  * It is an initialize-era server (SDK 1.x), so those tools ask with live server→client requests.
  */
 import { describe, expect, it } from "vitest";
-import { handlers, useEverything } from "./support";
+import { handlers, useEverything } from "../support/interop/support";
 import {
   connect,
   text,
@@ -12,8 +12,8 @@ import {
   type ClientEvent,
   StreamableHttpTransport,
 } from "../../src/core";
-import { validateFrames } from "../../src/test/harness";
-import { record } from "./table";
+import { validateFrames } from "../support/harness";
+import { record } from "../support/interop/table";
 
 /** The revisions its SDK (1.x) accepts that this client speaks; 2026-07-28 it does not. */
 const REVISIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"] as const;

@@ -1,14 +1,14 @@
 /**
- * The 2024-11-05 HTTP+SSE transport (issue 18 §4) against @modelcontextprotocol/server-everything in
+ * The 2024-11-05 HTTP+SSE transport (what older servers still speak) against @modelcontextprotocol/server-everything in
  * its SSE mode (`dist/index.js sse`: GET /sse names POST /message?sessionId=… in its endpoint event),
  * directly and through "auto", which POSTs initialize as Streamable HTTP first, gets a 4xx and falls
  * back as the spec's backwards-compatibility section says.
  */
 import { describe, expect, it } from "vitest";
-import { handlers, useEverything } from "./support";
+import { handlers, useEverything } from "../support/interop/support";
 import { connect, text, type Client, AutoHttpTransport, bridgeFetch, LegacySseTransport } from "../../src/core";
-import { testBridge } from "../../src/bridge/testKit";
-import { record } from "./table";
+import { testBridge } from "../support/bridge";
+import { record } from "../support/interop/table";
 
 describe("server-everything over HTTP+SSE (2024-11-05 transport)", () => {
   const everything = useEverything("sse");

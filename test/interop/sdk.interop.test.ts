@@ -5,12 +5,12 @@
  */
 import { Client as SdkClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resultText, useOurDemoServer } from "./support";
+import { resultText, useOurDemoServer } from "../support/interop/support";
 import { connect, text, type Client, StreamableHttpTransport } from "../../src/core";
-import { demoHandlers, validateFrames } from "../../src/test/harness";
-import type { FetchServer } from "./fetchServer";
-import { startSdkServer } from "./sdkServer";
-import { record } from "./table";
+import { demoHandlers, validateFrames } from "../support/harness";
+import type { FetchServer } from "../support/interop/fetchServer";
+import { startSdkServer } from "../support/interop/sdkServer";
+import { record } from "../support/interop/table";
 
 /** What each revision can ask of a client: elicitation from 2025-06-18, sampling and roots always. */
 const SDK_REVISIONS = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"] as const;

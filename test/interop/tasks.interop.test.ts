@@ -1,5 +1,5 @@
 /**
- * Tasks and the official TypeScript SDK 2.4 (issue 16): the SDK has no task runtime (its typed surface
+ * Tasks and the official TypeScript SDK 2.4: the SDK has no task runtime (its typed surface
  * leaves tasks/* out: "Task methods are 2025-11-25 wire vocabulary with no SDK runtime"), so it never
  * declares the extension nor sends a `task` parameter. What must hold is that it still works with our
  * task tools where it can: `deploy` (taskSupport optional) runs inline with its questions answered by
@@ -9,10 +9,10 @@
  */
 import { Client as SdkClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { describe, expect, it } from "vitest";
-import { resultText, useEverything, useOurDemoServer } from "./support";
+import { resultText, useEverything, useOurDemoServer } from "../support/interop/support";
 import { StreamableHttpTransport, connect, isObject, text, type ElicitParams } from "../../src/core";
-import { validateFrames } from "../../src/test/harness";
-import { record } from "./table";
+import { validateFrames } from "../support/harness";
+import { record } from "../support/interop/table";
 
 describe("the SDK 2.x client ↔ our task tools", () => {
   const ours = useOurDemoServer();

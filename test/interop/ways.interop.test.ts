@@ -3,17 +3,17 @@
  * 127.0.0.1: server-everything (its -32042 error path and its roots re-list on list_changed), an
  * SDK 2.x server (-32042 with a completion notice, sampling with tools in both eras) and the SDK 2.x
  * client against our demo server (sampling with tools, roots list_changed, -32042, icons).
- * No peer sends hostile icons or repeats a -32042 forever: those are covered by src/test/ways.test.ts.
+ * No peer sends hostile icons or repeats a -32042 forever: those are covered by test/integration/ways.test.ts.
  */
 import { Client as SdkClient, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { McpServer, UrlElicitationRequiredError, inputRequired, inputResponse } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useEverything, useOurDemoServer } from "./support";
+import { useEverything, useOurDemoServer } from "../support/interop/support";
 import { StreamableHttpTransport, connect, text, vetIcons, type Client, type ClientEvent, type CreateMessageParams, type CreateMessageResult } from "../../src/core";
-import { demoHandlers, validateFrames } from "../../src/test/harness";
-import type { FetchServer } from "./fetchServer";
-import { startSdkServer } from "./sdkServer";
-import { record } from "./table";
+import { demoHandlers, validateFrames } from "../support/harness";
+import type { FetchServer } from "../support/interop/fetchServer";
+import { startSdkServer } from "../support/interop/sdkServer";
+import { record } from "../support/interop/table";
 
 async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;

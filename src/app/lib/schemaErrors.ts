@@ -2,8 +2,8 @@ import type { OutputUnit, Schema } from "@cfworker/json-schema";
 
 /**
  * The validator's output turned into sentences a person reads under a field ("Times must be 1 or more."),
- * each with the data path of the field it belongs to. Issue 15: validation messages are plain sentences
- * naming the field, not a validator's phrasing.
+ * each with the data path of the field it belongs to: a person filling a form needs a sentence naming the
+ * field, not a validator's phrasing.
  */
 export interface FieldProblem {
   /** Data path of the field the sentence is shown under ([] for the form as a whole). */

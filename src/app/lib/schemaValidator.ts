@@ -5,7 +5,7 @@ import { describeErrors, type FieldProblem } from "./schemaErrors";
 /**
  * rjsf's validator over @cfworker/json-schema, an interpreting JSON Schema validator: it walks the
  * schema for each check instead of compiling it to a function (ajv's `new Function`), so the forms run
- * under the app's CSP without `'unsafe-eval'` (issue 20). It resolves `$ref` only through the schemas it
+ * under the app's CSP without `'unsafe-eval'`. It resolves `$ref` only through the schemas it
  * was handed: a reference to anything else is an error in words, never a fetch.
  */
 

@@ -21,13 +21,13 @@ import {
 import type { McpServer } from "../../server/server";
 import { isCallEvent } from "../../core/recording";
 import type { LogLevel } from "../features/notifications/notifyStore";
-import { callMeta } from "../features/notifications/utils/callMeta";
+import { callMeta } from "./callMeta";
 import { DEFAULT_TIMEOUT_MS, type ConnectionSettings, type EmbeddedServerName } from "../stores/connectionStore";
 import { createBridgeStore, type BridgeStore } from "../stores/bridgeStore";
 import { createSavedStore, type SavedStore } from "../features/connection/store/savedStore";
-import { describeTarget } from "../features/connection/utils/targets";
-import { createSignIn, type SignIn } from "../features/auth/signIn";
-import { capabilitiesFromModes, handlersFromModes, waysOptions } from "../lib/handlers";
+import { describeTarget } from "../stores/targets";
+import { createSignIn, type SignIn } from "./auth/signIn";
+import { capabilitiesFromModes, handlersFromModes, waysOptions } from "./handlers";
 import { lazyChunk } from "../lib/lazyChunk";
 import { loadEmbedded } from "./embeddedChunk";
 import { createSession, type Session } from "./session";

@@ -2,9 +2,9 @@
 // local bridge, and a command the bridge runs (stdio). A chunk of its own: the controller loads it on
 // the first connect to one of them, never in the first view (the embedded demo server needs none).
 import { BridgeStdioTransport, bridgeFetch, McpError, spawnSpecKey, type BridgeEndpoint, type ExitInfo, type Transport } from "../../core";
-import type { SignIn } from "../features/auth/signIn";
-import { httpTransport } from "../features/connection/utils/httpTransport";
-import { rowsToRecord, spawnSpecOf } from "../features/connection/utils/targets";
+import type { SignIn } from "./auth/signIn";
+import { httpTransport } from "./httpTransport";
+import { rowsToRecord, spawnSpecOf } from "../stores/targets";
 import type { Target } from "../stores/connectionStore";
 import type { Session } from "./session";
 
@@ -36,7 +36,7 @@ export async function remoteTransport(target: Exclude<Target, { kind: "embedded"
   const headers = rowsToRecord(target.headers);
   const viaBridge = target.kind === "bridge-http";
   const fetchVia = viaBridge ? bridgeFetch(deps.requireBridge(), fetchFn) : fetchFn;
-  // Sign-in (when on): its own requests go direct or through the bridge (features/auth/routedFetch.ts).
+  // Sign-in (when on): its own requests go direct or through the bridge (./auth/routedFetch.ts).
   const auth = await deps.signIn.httpAuth({ url: target.url, viaBridge, bridge: deps.bridge, ...(fetchFn ? { fetch: fetchFn } : {}) });
   return { transport: httpTransport(target.transport, target.url, { headers, ...(fetchVia ? { fetch: fetchVia } : {}), ...(auth ? { auth } : {}) }) };
 }

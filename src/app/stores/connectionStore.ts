@@ -23,7 +23,7 @@ export type Target =
 
 export type TargetKind = Target["kind"];
 
-/** How an HTTP target is spoken to (absent: Streamable HTTP); see features/connection/utils/httpTransport.ts. */
+/** How an HTTP target is spoken to (absent: Streamable HTTP); see session/httpTransport.ts. */
 export type HttpTransportChoice = "auto" | "streamable-http" | "http+sse";
 
 /** The servers that run in the page. */
@@ -44,7 +44,7 @@ export interface ConnectionSettings {
   timeoutMs?: number;
   /** Declare `sampling.tools` (2025-11-25 on): servers may offer tools in sampling requests (README "The other ways a server asks"). */
   samplingTools?: boolean;
-  /** Take tasks (issue 16: the 2026-07-28 extension, 2025-11-25 task-augmented tool calls); absent means on. */
+  /** Take tasks (the 2026-07-28 extension, 2025-11-25 task-augmented tool calls); absent means on. */
   tasks?: boolean;
   /** A standing roots list declared with `listChanged`, answered at once (unless askEachTime); absent or off: a roots card per request. */
   standingRoots?: StandingRootsSetting;

@@ -283,7 +283,7 @@ export class Connection {
     return (this.#closedReason ??= new McpError({ kind: "closed", message: "connection closed" }));
   }
 
-  /** Answers a request from the peer; not async (a callback pair on the handler's promise costs less than an async layer, issue 21). */
+  /** Answers a request from the peer; not async (a callback pair on the handler's promise costs less garbage per message than an async layer). */
   #answer(message: JsonRpcRequest, context: IncomingContext): void {
     if (!this.#options.onRequest) {
       this.#reply(message, errorResponse(message.id, { code: ErrorCode.MethodNotFound, message: `method not found: ${message.method}` }));
@@ -312,7 +312,7 @@ export class Connection {
   /**
    * Logs and sends one message. `answers`: for a reply, the method of the request it answers
    * (Frame.method, on both directions). Not async, as an async layer costs every message ~0.4 kB of
-   * garbage (issue 21), so a message that cannot be serialized, or a send that throws, rejects here.
+   * garbage, so a message that cannot be serialized, or a send that throws, rejects here.
    */
   #write(message: JsonRpcMessage, options?: SendOptions, answers?: string): Promise<void> {
     try {

@@ -13,7 +13,7 @@ const NONE: readonly never[] = Object.freeze([]);
  * A listener set in the style of zustand's vanilla store: subscribe returns its own undo. The list is
  * replaced on subscribe and undo, never changed in place, so an emit walks the list of its moment
  * without copying it, and an emitter nobody listens to (a server's connection per stateless POST)
- * holds no list of its own: an emit makes no garbage (issue 21, garbage per HTTP round).
+ * holds no list of its own: an emit makes no garbage, which a server feels on every HTTP round.
  */
 export class Emitter<E> {
   #listeners: readonly ((event: E) => void)[] = NONE;

@@ -5,7 +5,7 @@ import type { RequestId } from "./messages";
  * server session's (the ones it serves, for their cancellation). There is usually one or none, so
  * the first sits in a slot of its own and a Map is made only for the others: a V8 Map that empties
  * shrinks, a new table on every request of a one-at-a-time client, and a server makes a connection
- * and a session per stateless POST (issue 21: garbage per HTTP round).
+ * and a session per stateless POST: less garbage per HTTP round.
  */
 export class PendingRequests<T> {
   #id: RequestId | undefined;

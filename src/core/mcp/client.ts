@@ -313,7 +313,7 @@ export class Client {
   }
 
   /**
-   * No async layer (each costs a request ~0.4 kB of garbage, issue 21): the answer is checked, and
+   * No async layer (each costs a request ~0.4 kB of garbage): the answer is checked, and
    * a -32022 retried, in callbacks on the connection's promise.
    */
   requestModern(method: string, params: Record<string, unknown>, options: ModernRequestOptions = NO_OPTIONS): Promise<Record<string, unknown>> {

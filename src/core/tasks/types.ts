@@ -51,7 +51,7 @@ export const TASK_DEFAULTS = {
 /** How a task's answers travel: 2026-07-28 `tasks/update`, 2025-11-25 answers to live requests on `tasks/result`. */
 export type AnswerTravel = "tasks/update" | "live request";
 
-/** What the task runner reports, for the app to draw a task card (issue 16 §4). */
+/** What the task runner reports, for the app to draw a task card. */
 export type TaskEvent =
   | { type: "taskCreated"; callId: string; era: Era; task: TaskSnapshot; at: number }
   | {

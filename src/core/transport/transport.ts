@@ -17,7 +17,7 @@ export interface TransportCapabilities {
    * Per-message HTTP headers reach the server: `Mcp-Param-*` mirrors are sent, and tools whose
    * `x-mcp-header` annotations break SEP-2243 are dropped from listings, by these rules (false: no
    * headers). They come with the transport, so they load with the HTTP code, not with every client
-   * (issue 21: first-view JS).
+   * (the first view stays small).
    */
   readonly paramHeaders: false | ToolHeaderRules;
   /**

@@ -12,7 +12,7 @@ export function copyOwn<T extends object>(target: T, source: object | undefined)
   const to = target as Record<string, unknown>;
   const from = source as Record<string, unknown>;
   // for-in, not Object.keys: the keys come from the shape's cache, where Object.keys makes an
-  // array of them on every call (~70 B each; this runs several times per request, issue 21).
+  // array of them on every call (~70 B each; this runs several times per request).
   for (const key in from) {
     if (!hasOwn.call(from, key)) continue;
     const value = from[key];

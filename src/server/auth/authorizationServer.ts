@@ -1,5 +1,5 @@
 /**
- * A real OAuth 2.1 / OpenID authorization server for the protected demo (issue 18), built on
+ * A real OAuth 2.1 / OpenID authorization server for the protected demo, built on
  * oidc-provider: RFC 8414 + OpenID discovery, dynamic registration (RFC 7591), authorization code with
  * PKCE, resource indicators (RFC 8707: JWT access tokens whose `aud` is the MCP server), refresh
  * tokens, `iss` in authorization responses (RFC 9207). Its own pages: a login form for the one fixed

@@ -1,5 +1,5 @@
 /**
- * The protected demo (issue 18): the demo MCP server as an OAuth protected resource, beside a real
+ * The protected demo: the demo MCP server as an OAuth protected resource, beside a real
  * authorization server (oidc-provider) on 127.0.0.1. `npm run server -- --auth` runs it.
  */
 import { createServer, type Server } from "node:http";

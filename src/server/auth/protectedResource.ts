@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { isObject } from "../../core";
+import { isObject } from "../../core/protocol";
 import { header, readBodyBytes } from "../http/wire";
 
 export interface ProtectOptions {

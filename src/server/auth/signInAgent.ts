@@ -3,7 +3,7 @@
  * redirects with a cookie jar, fills the login form with the test user and answers the consent page
  * (allow, or deny to see a refused sign-in). The browser does this for real in the app.
  */
-import { type AuthorizeStep, isCallback } from "../../core";
+import { type AuthorizeStep, isCallback } from "../../core/protocol";
 import { TEST_USER } from "./authorizationServer";
 
 export interface SignInAgentOptions {

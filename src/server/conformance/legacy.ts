@@ -4,7 +4,7 @@
  * `elicitation-sep1034-defaults`, `elicitation-sep1330-enums`) and the pending `json-schema-2020-12`.
  * Written once with `inputRequired`: on initialize-era sessions each question becomes a live request.
  */
-import { elicit, sample, isObject, type JsonObject } from "../../core";
+import { elicit, sample, isObject, type JsonObject } from "../../core/protocol";
 import { inputRequired, inputResponse, type HandlerContext, type ToolDefinition } from "../definitions";
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,7 +2,7 @@
  * The multi-round fixtures of the conformance suite's `input-required-result-*` and `server-stateless`
  * scenarios (SEP-2322): keys, messages and schemas as the scenario sources spell them.
  */
-import { elicit, roots, sample, isObject, type InputRequests, type JsonValue } from "../../core";
+import { elicit, roots, sample, isObject, type InputRequests, type JsonValue } from "../../core/protocol";
 import { inputRequired, inputResponse, type HandlerContext, type PromptDefinition, type ToolDefinition } from "../definitions";
 
 const askName = (message: string) =>

@@ -3,7 +3,7 @@
  * named and shaped as the scenario sources require: greet, slow_compute, failing_job,
  * protocol_error_job, confirm_delete, multi_input and test_tool_with_task.
  */
-import { elicit, isObject } from "../../core";
+import { elicit, isObject } from "../../core/protocol";
 import { inputRequired, inputResponse, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
 import { greet as seedGreet } from "../demo/seedTools";
 import { internalError } from "../rpcError";

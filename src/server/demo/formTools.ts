@@ -1,7 +1,7 @@
-// Demo tools for exact answers and honest text (issue 15): forms with every kind of field and with
+// Demo tools for exact answers and honest text: forms with every kind of field and with
 // hundreds of fields, server text with hidden characters, and links to addresses a user should be
 // told about. Each form tool echoes back exactly the content it received, so a test can assert it.
-import { elicit, elicitUrl, isObject, type ElicitResult } from "../../core";
+import { elicit, elicitUrl, isObject, type ElicitResult } from "../../core/protocol";
 import { inputRequired, inputResponse, type HandlerContext, type ToolDefinition } from "../definitions";
 
 function echo(ctx: HandlerContext, key: string): string {

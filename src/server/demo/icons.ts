@@ -3,7 +3,7 @@
  * demo works offline and in the page, plus one https icon for the server itself. An icon is added
  * only where a definition has none.
  */
-import type { Icon } from "../../core";
+import type { Icon } from "../../core/protocol";
 
 function svgIcon(color: string, letter: string): Icon {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24" rx="5" fill="${color}"/><text x="12" y="17" font-family="sans-serif" font-size="14" text-anchor="middle" fill="#fff">${letter}</text></svg>`;

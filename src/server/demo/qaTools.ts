@@ -1,6 +1,6 @@
 // Demo tools for QA and demos: a five-round flow to run from canned answers, a tool that
 // reports progress and logs, and one that changes the tool list so list_changed can be seen.
-import { elicit } from "../../core";
+import { elicit } from "../../core/protocol";
 import type { ChangeFeed } from "../changes";
 import { inputRequired, inputResponse, type HandlerContext, type ToolDefinition } from "../definitions";
 

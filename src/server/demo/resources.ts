@@ -1,4 +1,4 @@
-import { elicit, isObject, type ElicitResult } from "../../core";
+import { elicit, isObject, type ElicitResult } from "../../core/protocol";
 import { inputRequired, inputResponse, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition } from "../definitions";
 
 const readme: ResourceDefinition = {

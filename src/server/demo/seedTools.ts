@@ -1,5 +1,5 @@
 // The seed's two tools (presa's greet and two-steps), ported one for one.
-import { elicit } from "../../core";
+import { elicit } from "../../core/protocol";
 import { inputRequired, inputResponse, toolError, type ToolDefinition } from "../definitions";
 
 type Answer = { action?: string; content?: Record<string, unknown> } | undefined;

@@ -1,10 +1,10 @@
 /**
- * Demo tools that run as tasks (issue 16): a deployment that works for a while with progress and then
+ * Demo tools that run as tasks: a deployment that works for a while with progress and then
  * stops to ask for confirmation, and a release that stops twice. Both eras: a client that takes tasks
  * gets a task (2026-07-28 extension, 2025-11-25 `task` parameter); `deploy` also runs inline for one
  * that does not, with the same questions as ordinary input rounds.
  */
-import { elicit, isObject, type JsonValue } from "../../core";
+import { elicit, isObject, type JsonValue } from "../../core/protocol";
 import { inputRequired, inputResponse, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
 import { sleep } from "../tasks/sleep";
 

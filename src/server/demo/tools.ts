@@ -8,7 +8,7 @@ import {
   type ElicitResult,
   type ListRootsResult,
   type CreateMessageResult,
-} from "../../core";
+} from "../../core/protocol";
 import { inputRequired, inputResponse, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
 import { greet } from "./seedTools";
 

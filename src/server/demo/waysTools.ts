@@ -3,7 +3,7 @@
  * completion notices, sampling with tools over several rounds, and a roots watcher that re-lists on
  * `notifications/roots/list_changed`. Each works in both eras where the revision has the feature.
  */
-import { ErrorCode, blocksOf, elicitUrl, isObject, roots, sample, type CreateMessageResult, type ElicitResult, type JsonObject, type ListRootsResult, type Root } from "../../core";
+import { ErrorCode, blocksOf, elicitUrl, isObject, roots, sample, type CreateMessageResult, type ElicitResult, type JsonObject, type ListRootsResult, type Root } from "../../core/protocol";
 import { inputRequired, inputResponse, toolError, type HandlerContext, type SessionView, type ToolDefinition } from "../definitions";
 import { rpcError } from "../rpcError";
 

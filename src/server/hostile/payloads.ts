@@ -3,7 +3,7 @@
  * that break naive form builders, and frames built as text. Each script payload sets
  * `window.__pwned`, so a browser test can see that none ran.
  */
-import type { JsonObject, JsonValue } from "../../core";
+import type { JsonObject, JsonValue } from "../../core/protocol";
 
 /** The global a payload sets when it runs; e2e/hostile.spec.ts checks it stays undefined. */
 export const PWNED = "__pwned";

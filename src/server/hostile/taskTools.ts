@@ -1,9 +1,9 @@
 /**
- * Hostile tasks (issue 16 §5): one tool per way a task can go wrong. All run only as tasks, so a
+ * Hostile tasks: one tool per way a task can go wrong. All run only as tasks, so a
  * client that takes tasks always meets the fault; one that does not is refused in words. What the
  * client does about each is in README "Tasks".
  */
-import { sample } from "../../core";
+import { sample } from "../../core/protocol";
 import { inputRequired, type ToolDefinition } from "../definitions";
 import { sleep } from "../tasks/sleep";
 

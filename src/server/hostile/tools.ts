@@ -4,7 +4,7 @@
  * server would refuse to build, a stream cut halfway) go through wireFault.ts; the rest are ordinary
  * handlers that return hostile content. README "Hostile servers and faults" lists what the user sees.
  */
-import { elicit, elicitUrl, sample, type RequestId, ErrorCode, isObject, type JsonValue } from "../../core";
+import { elicit, elicitUrl, sample, type RequestId, ErrorCode, isObject, type JsonValue } from "../../core/protocol";
 import { inputRequired, inputResponse, toolError, type HandlerContext, type ToolDefinition } from "../definitions";
 import { rpcError } from "../rpcError";
 import { wireFault } from "../wireFault";

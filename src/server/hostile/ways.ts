@@ -3,7 +3,7 @@
  * `javascript:` URL, a plain http tracking pixel, a 256 KiB data URL, HTML posing as an image, an SVG with a script, only safe as
  * an `<img>`) and a -32042 sent on every revision, including 2026-07-28 where it does not exist.
  */
-import { ErrorCode, type Icon } from "../../core";
+import { ErrorCode, type Icon } from "../../core/protocol";
 import type { ToolDefinition } from "../definitions";
 import { rpcError } from "../rpcError";
 import { DATA_URL, JAVASCRIPT_URL, SVG_WITH_SCRIPT } from "./payloads";

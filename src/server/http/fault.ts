@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { RequestId } from "../../core";
+import type { RequestId } from "../../core/protocol";
 import { faultText, type WireFault } from "../wireFault";
 import { startSse } from "./wire";
 

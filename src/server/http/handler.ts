@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { errorResponse, isRequest, parseFrame, ErrorCode, META, isObject } from "../../core";
+import { errorResponse, isRequest, parseFrame, ErrorCode, META, isObject } from "../../core/protocol";
 import type { McpServer } from "../server";
 import { LegacySessions } from "./legacy";
 import { serveModernPost } from "./modern";

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomUUID } from "node:crypto";
-import { errorResponse, isErrorResponse, isRequest, isResponse, type JsonRpcMessage, type RequestId, ErrorCode } from "../../core";
+import { errorResponse, isErrorResponse, isRequest, isResponse, type JsonRpcMessage, type RequestId, ErrorCode } from "../../core/protocol";
 import { ServerSession } from "../session";
 import type { McpServer } from "../server";
 import { faultText, wireFaultOf, type WireFault } from "../wireFault";

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { errorResponse, isErrorResponse, isRequest, type JsonRpcMessage, type JsonRpcRequest, type RequestId, ErrorCode, META, isObject, mcpNameSource } from "../../core";
+import { errorResponse, isErrorResponse, isRequest, type JsonRpcMessage, type JsonRpcRequest, type RequestId, ErrorCode, META, isObject, mcpNameSource } from "../../core/protocol";
 import { ServerSession, type SessionOptions } from "../session";
 import type { McpServer } from "../server";
 import { wireFaultOf } from "../wireFault";

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
-import { ErrorCode, copyOwn, type JsonRpcMessage } from "../../core";
+import { ErrorCode, copyOwn, type JsonRpcMessage } from "../../core/protocol";
 
 /** HTTP status for a JSON-RPC error on 2026-07-28 (spec "Streamable HTTP", status mapping). */
 export function statusForError(code: number): number {

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError, isObject, type ClientCapabilities, type JsonRpcRequest } from "../../core";
+import { ErrorCode, McpError, isObject, type ClientCapabilities, type JsonRpcRequest } from "../../core/protocol";
 import type { RequestScope } from "../scope";
 import { readInputResponses } from "../inputFlow";
 import { invalidParams, methodNotFound, rpcError } from "../rpcError";

@@ -1,4 +1,4 @@
-import { ErrorCode, McpError, isObject, toMcpError, type InputRequests, type InputResponse, type InputResponses, type JsonValue } from "../../core";
+import { ErrorCode, McpError, isObject, toMcpError, type InputRequests, type InputResponse, type InputResponses, type JsonValue } from "../../core/protocol";
 import type { RoundContext } from "../context";
 import { isInputRequired, type HandlerContext, type InputRequired } from "../definitions";
 import { checkInputRequests, describeMissing, legacyParams, missingCapabilities } from "../inputFlow";

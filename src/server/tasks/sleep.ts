@@ -1,4 +1,4 @@
-import { McpError } from "../../core";
+import { McpError } from "../../core/protocol";
 
 /** Waits `ms`, or rejects as cancelled when `signal` aborts first: task work must stop on tasks/cancel. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

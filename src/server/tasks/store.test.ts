@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { manualClock } from "../../test/kit";
+import { manualClock } from "../../../test/support/kit";
 import { TaskStore } from "./store";
 
 const init = { era: "modern" as const, caller: "alice", connection: undefined, ttlMs: 1_000, pollIntervalMs: 100 };

@@ -1,4 +1,4 @@
-import type { Clock, Connection, Era, InputRequest, InputResponse, JsonRpcErrorObject, RequestId } from "../../core";
+import type { Clock, Connection, Era, InputRequest, InputResponse, JsonRpcErrorObject, RequestId } from "../../core/protocol";
 import { LazyAbort } from "../context";
 import type { TaskMisbehaviour } from "../definitions";
 

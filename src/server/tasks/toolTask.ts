@@ -1,4 +1,4 @@
-import { isObject, type ClientCapabilities, type Implementation, type JsonValue, type RequestId } from "../../core";
+import { isObject, type ClientCapabilities, type Implementation, type JsonValue, type RequestId } from "../../core/protocol";
 import { RoundContext } from "../context";
 import { inputRequired, isInputRequired, type HandlerContext, type LogLevel, type ToolDefinition, type ToolReturn } from "../definitions";
 import type { FlowSpec } from "../inputFlow";

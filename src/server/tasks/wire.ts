@@ -1,4 +1,4 @@
-import type { InputRequests } from "../../core";
+import type { InputRequests } from "../../core/protocol";
 import type { TaskRecord } from "./store";
 
 /** The extension id of 2026-07-28 tasks (ext-tasks "Extension Identifier"). */

@@ -1,6 +1,6 @@
 import { render } from "@testing-library/react";
 import type { Era, InputKind, InputResponse } from "../../../src/core";
-import { SessionProvider } from "../../../src/app/lib/context";
+import { SessionProvider } from "../../../src/app/session/context";
 import { createSession } from "../../../src/app/session/session";
 import { InputRequestCard } from "../../../src/app/features/input/components/InputRequestCard";
 

@@ -1,7 +1,7 @@
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { demoServer } from "../../../src/server/demo";
-import { ControllerProvider } from "../../../src/app/lib/context";
+import { ControllerProvider } from "../../../src/app/session/context";
 import { createController, type Controller } from "../../../src/app/session/controller";
 
 /** A fresh, unconnected controller with a real session, so each test starts empty. */

@@ -2,24 +2,8 @@
  * Small fixture builders for the rounds, step and wire tests: a call record grown event by event,
  * and real presa v1 tokens signed with a known secret, so tests read like the flows they describe.
  */
-import {
-  type Frame,
-  McpError,
-  type JsonRpcMessage,
-  type RequestId,
-  type RetryDraft,
-  type Era,
-  type InputRequest,
-  type InputRequests,
-  type InputResponse,
-  type InputResponses,
-  type JsonValue,
-  decodeRequestState,
-  keyFromSecret,
-  macOf,
-  paramsDigest,
-  encodePayloadPart,
-} from "../../../src/core";
+import { type Frame, McpError, type JsonRpcMessage, type RequestId, type RetryDraft, type Era, type InputRequest, type InputResponse, type InputResponses, type JsonValue, decodeRequestState, macOf } from "../../../src/core";
+import { type InputRequests, keyFromSecret, paramsDigest, encodePayloadPart } from "../../../src/core/protocol";
 import { toWireEntry, type CallEvent, type CallRecord, type WireEntry } from "../../../src/core/recording";
 
 export const T0 = 1_700_000_000_000;

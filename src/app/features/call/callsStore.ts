@@ -13,7 +13,7 @@ export interface CallsState {
   dropped: number;
 }
 
-/** The default cap: a long session keeps its newest 500 calls in memory (bench/README: long session). */
+/** The default cap: a long session keeps its newest 500 calls in memory (README "Performance": long session). */
 export const CALLS_CAP = 500;
 
 export function createCallsStore(cap = CALLS_CAP) {

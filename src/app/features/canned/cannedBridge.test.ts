@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { text } from "../../../core";
 import { demoServer } from "../../../server/demo";
-import { markKey } from "../../lib/autoAnswer";
+import { markKey } from "../../session/autoAnswer";
 import { createController, type Controller } from "../../session/controller";
 import { createCannedStore } from "./cannedStore";
 import { attachCanned } from "./cannedBridge";

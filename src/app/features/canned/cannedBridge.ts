@@ -1,4 +1,4 @@
-import { markKey, type AutoDecision } from "../../lib/autoAnswer";
+import { markKey, type AutoDecision } from "../../session/autoAnswer";
 import type { Controller } from "../../session/controller";
 import type { ConnectionState } from "../../stores/connectionStore";
 import type { CannedStore } from "./cannedStore";

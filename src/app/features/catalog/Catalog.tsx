@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useConnection, useController, useUi } from "../../lib/context";
+import { useConnection, useController, useUi } from "../../session/context";
 import { uiActions, type Selection } from "../../stores/uiStore";
-import { ErrorView } from "../errors/ErrorView";
-import { usePrompts, useResources, useTools } from "./queries";
+import { ErrorView } from "../../components/ui/ErrorView";
+import { usePrompts, useResources, useTools } from "../../session/queries";
 import { toMcpError } from "../../../core";
-import { IconRefusedMark, ItemIcon } from "../icons/ItemIcon";
+import { IconRefusedMark, ItemIcon } from "../../components/ui/ItemIcon";
 
 function isSelected(a: Selection | undefined, b: Selection): boolean {
   return JSON.stringify(a) === JSON.stringify(b);

@@ -5,7 +5,7 @@ import { demoServer } from "../../../server/demo";
 import { createController } from "../../session/controller";
 import { createBridgeStore } from "../../stores/bridgeStore";
 import type { Target } from "../../stores/connectionStore";
-import { spawnSpecOf } from "./utils/targets";
+import { spawnSpecOf } from "../../stores/targets";
 
 const stdio: Extract<Target, { kind: "stdio" }> = { kind: "stdio", command: " node ", args: ["server.js", "--flag value"], env: [{ name: "API_KEY", value: "k" }, { name: " ", value: "ignored" }], cwd: "/srv" };
 

@@ -1,5 +1,5 @@
 import type { McpError, InputResponse } from "../../../core";
-import { useSession } from "../../lib/context";
+import { useSession } from "../../session/context";
 import type { PendingInput } from "./inputStore";
 
 /** Answer or refuse one pending input; the store resolves the core's promise and drops the card. */

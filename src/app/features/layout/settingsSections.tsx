@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from "react";
-import { useConnection, useController } from "../../lib/context";
+import { useConnection, useController } from "../../session/context";
 import type { ConnectionSettings } from "../../stores/connectionStore";
 import { CapabilityToggles } from "../connection/components/CapabilityToggles";
 import { TimeoutField } from "../connection/components/TimeoutField";

@@ -2,7 +2,7 @@ import { Command } from "cmdk";
 import { useMemo, useState } from "react";
 import { ModalDialog } from "../../components/ui/ModalDialog";
 import { uiActions, type Selection, type UiState } from "../../stores/uiStore";
-import { usePrompts, useResources, useTools } from "../catalog/queries";
+import { usePrompts, useResources, useTools } from "../../session/queries";
 import { filterItems, paletteItems } from "./utils/paletteItems";
 
 const TAB: Record<Selection["kind"], UiState["tab"]> = { tool: "tools", resource: "resources", template: "resources", prompt: "prompts" };

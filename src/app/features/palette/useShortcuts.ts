@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { useController } from "../../lib/context";
+import { useController } from "../../session/context";
 import { selectionKey, uiStore } from "../../stores/uiStore";
-import { runSelection } from "../call/utils/runSelection";
+import { runSelection } from "../../session/runSelection";
 import { escapeAction } from "./utils/escapeAction";
 
 /** Ctrl on most keyboards, Cmd on a Mac. */

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { toMcpError, type Root } from "../../../core";
-import { useConnection, useController } from "../../lib/context";
+import { useConnection, useController } from "../../session/context";
 import { DEFAULT_ROOTS } from "../../stores/uiStore";
 import type { StandingRootsSetting } from "../../stores/connectionStore";
-import { checkRoot, ROOT_PROBLEM_TEXT, rootsToSend } from "../input/utils/roots";
+import { checkRoot, ROOT_PROBLEM_TEXT, rootsToSend } from "../../lib/roots";
 
 const OFF: StandingRootsSetting = { on: false, list: DEFAULT_ROOTS, askEachTime: false };
 

@@ -1,10 +1,10 @@
 import { isObject } from "../../../core";
 import { exportSession, parseSession, replayCalls, type LoadedSession, type ReplayHost } from "../../../core/recording";
-import type { AutoDecision } from "../../lib/autoAnswer";
+import type { AutoDecision } from "../../session/autoAnswer";
 import type { Controller } from "../../session/controller";
 import { createSession, type Session } from "../../session/session";
 import { DEFAULT_SETTINGS, type ConnectionSettings } from "../../stores/connectionStore";
-import { IDLE_REPLAY, recordingStore } from "./recordingStore";
+import { IDLE_REPLAY, recordingStore } from "../../session/recordingStore";
 import { downloadJson } from "../../lib/downloadJson";
 
 /** A session as a session file's text. */

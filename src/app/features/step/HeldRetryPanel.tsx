@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState } from "react";
-import { useQuestionFocus } from "../layout/focusQuestion";
-import { useSession } from "../../lib/context";
+import { useQuestionFocus } from "../../lib/focusQuestion";
+import { useSession } from "../../session/context";
 import { JsonPreview } from "../../components/ui/JsonPreview";
 import type { HeldRetry } from "./stepStore";
 import { buildRetry, initialEdits, type RetryEdits } from "./retryEdits";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { CallRecord } from "../../../core/recording";
-import { useController, useSession } from "../../lib/context";
-import { ServerText } from "../input/components/ServerText";
+import { useController, useSession } from "../../session/context";
+import { ServerText } from "../../components/ui/ServerText";
 import { answerTravel, pollTiming, sinceCreated, taskOf, travelText, type TaskView } from "./taskView";
 import "./tasks.css";
 
@@ -85,7 +85,7 @@ function Ending({ task }: { task: TaskView }) {
 }
 
 /**
- * A call that became a task (issue 16): its status over time, its polls and their timing, the answers
+ * A call that became a task: its status over time, its polls and their timing, the answers
  * sent and how they travelled, Cancel, and how it ended. Nothing for an ordinary call.
  */
 export function TaskCard({ call }: { call: CallRecord }) {

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { CallRecord } from "../../../core/recording";
-import { ServerText } from "../input/components/ServerText";
+import { ServerText } from "../../components/ui/ServerText";
 import { taskOf, taskRequests } from "./taskView";
 import "./tasks.css";
 

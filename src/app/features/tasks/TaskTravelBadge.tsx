@@ -1,4 +1,4 @@
-import { useCalls } from "../../lib/context";
+import { useCalls } from "../../session/context";
 import { taskTravelOf, travelText } from "./taskView";
 
 /**

@@ -1,7 +1,7 @@
-import { useConnection, useController } from "../../lib/context";
+import { useConnection, useController } from "../../session/context";
 
 /**
- * Takes tasks (issue 16): declares the `io.modelcontextprotocol/tasks` extension on 2026-07-28 and sends
+ * Takes tasks: declares the `io.modelcontextprotocol/tasks` extension on 2026-07-28 and sends
  * 2025-11-25 tool calls that allow it as tasks. On by default in the app; like the other capabilities, a
  * change reconnects.
  */

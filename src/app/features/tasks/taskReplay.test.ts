@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ElicitResult } from "../../../core";
 import { parseSession, replayCalls } from "../../../core/recording";
 import { demoServer } from "../../../server/demo";
-import type { AutoDecision, AutoInput } from "../../lib/autoAnswer";
+import type { AutoDecision, AutoInput } from "../../session/autoAnswer";
 import { createController, type Controller } from "../../session/controller";
 import { replayHost, sessionText } from "../session/recording";
 import { taskOf } from "./taskView";

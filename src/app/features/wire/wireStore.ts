@@ -12,7 +12,7 @@ export interface WireState {
 }
 
 /**
- * How many frames the log keeps by default. It bounds the log's memory (bench/README: heap per
+ * How many frames the log keeps by default. It bounds the log's memory (README "Performance": heap per
  * 10,000 frames) while holding a 100,000-frame session whole.
  */
 export const WIRE_CAP = 100_000;

@@ -5,7 +5,7 @@ import { McpError } from "../../../../core";
 import { demoServer } from "../../../../server/demo";
 import { renderWithController } from "../../../../../test/support/app/renderWithController";
 import { createController } from "../../../session/controller";
-import { createSignIn } from "../signIn";
+import { createSignIn } from "../../../session/auth/signIn";
 import { AuthPanel } from "./AuthPanel";
 
 function setup() {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useAuth, useConnection, useController } from "../../../lib/context";
+import { useAuth, useConnection, useController } from "../../../session/context";
 import { describeAuth } from "../describe";
 import { AuthSteps } from "./AuthSteps";
 import "../auth.css";

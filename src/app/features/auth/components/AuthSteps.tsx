@@ -1,5 +1,5 @@
 import type { AuthStep } from "../../../../core";
-import { useAuth } from "../../../lib/context";
+import { useAuth } from "../../../session/context";
 import type { AuthRoute } from "../authStore";
 import { routeOf, stageLabel } from "../describe";
 

@@ -1,5 +1,5 @@
 import { memo } from "react";
-import { useCalls, useSession } from "../../../lib/context";
+import { useCalls, useSession } from "../../../session/context";
 import type { CallRecord } from "../callsStore";
 import { historyFileName, historyJson } from "../utils/exportHistory";
 import { downloadJson } from "../../../lib/downloadJson";

@@ -1,8 +1,8 @@
 import { lazy } from "react";
 import type { CallRecord } from "../../../../core/recording";
 import { LazyPart } from "../../../components/ui/LazyPart";
-import { useCalls, useController, useInputs, useSession, useStep } from "../../../lib/context";
-import { ErrorView } from "../../errors/ErrorView";
+import { useCalls, useController, useInputs, useSession, useStep } from "../../../session/context";
+import { ErrorView } from "../../../components/ui/ErrorView";
 import { HeldRetryPanel, InputRequestCard } from "../../input/questionCards";
 import { ServerCompleted } from "../../input/components/ServerCompleted";
 import { CallNotifications } from "../../notifications/components/CallNotifications";

@@ -1,10 +1,10 @@
-import { useConnection, useController, useUi } from "../../../lib/context";
+import { useConnection, useController, useUi } from "../../../session/context";
 import { selectionKey, uiActions, type Selection } from "../../../stores/uiStore";
 import type { JsonObject, Prompt, ResourceTemplate, Tool } from "../../../../core";
-import { usePrompts, useResources, useTools } from "../../catalog/queries";
-import { ArgumentsForm } from "./LazyArgumentsForm";
-import { runSelection } from "../utils/runSelection";
-import { IconRefusedMark, ItemIcon } from "../../icons/ItemIcon";
+import { usePrompts, useResources, useTools } from "../../../session/queries";
+import { ArgumentsForm } from "../../../components/ui/LazyArgumentsForm";
+import { runSelection } from "../../../session/runSelection";
+import { IconRefusedMark, ItemIcon } from "../../../components/ui/ItemIcon";
 
 function promptSchema(prompt: Prompt): JsonObject {
   const properties: Record<string, JsonObject> = {};

@@ -1,6 +1,6 @@
 import { LazyPart } from "../../../components/ui/LazyPart";
 import { chunkComponent } from "../../../lib/chunkComponent";
-import { useCalls, useUi } from "../../../lib/context";
+import { useCalls, useUi } from "../../../session/context";
 import { NoRounds } from "../../rounds/components/NoRounds";
 
 // The parts of the workspace's centre and sidebar that show nothing in the first view, where no item

@@ -1,5 +1,5 @@
-import { markKey } from "../../../lib/autoAnswer";
-import { useAuto } from "../../../lib/context";
+import { markKey } from "../../../session/autoAnswer";
+import { useAuto } from "../../../session/context";
 
 const LABEL = { canned: "canned", mock: "mock model", replay: "replayed" } as const;
 

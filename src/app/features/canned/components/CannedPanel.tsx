@@ -1,4 +1,4 @@
-import { useCanned } from "../../../lib/context";
+import { useCanned } from "../../../session/context";
 import { cannedStore } from "../cannedStore";
 import { CANNED_KINDS, exportAnswers, type CannedAnswer, type CannedKind } from "../../../../core/recording";
 import { MockModelPanel } from "./MockModelPanel";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useCanned } from "../../../lib/context";
+import { useCanned } from "../../../session/context";
 import { cannedStore } from "../cannedStore";
 import { parseScript } from "../utils/mockModel";
 

@@ -1,5 +1,5 @@
-import { markKey } from "../../../lib/autoAnswer";
-import { useCalls, useCanned } from "../../../lib/context";
+import { markKey } from "../../../session/autoAnswer";
+import { useCalls, useCanned } from "../../../session/context";
 import type { PendingInput } from "../../input/inputStore";
 import { cannedStore } from "../cannedStore";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { useController } from "../../../lib/context";
+import { useController } from "../../../session/context";
 import { pastedEndpoint, savePastedBridge } from "../../../lib/bridgeEndpoint";
-import { useBridge } from "../../../lib/context";
+import { useBridge } from "../../../session/context";
 
 function sessionStore(): Storage | undefined {
   try {

@@ -1,11 +1,11 @@
 import { lazy, useRef, useState } from "react";
 import { REVISIONS_NEWEST_FIRST, type Revision } from "../../../../core";
-import { useConnection, useController } from "../../../lib/context";
+import { useConnection, useController } from "../../../session/context";
 import type { ConnectionSettings } from "../../../stores/connectionStore";
-import { ErrorView } from "../../errors/ErrorView";
+import { ErrorView } from "../../../components/ui/ErrorView";
 import { LazyPart } from "../../../components/ui/LazyPart";
 import { TargetPicker } from "./TargetPicker";
-import { IconRefusedMark, ItemIcon } from "../../icons/ItemIcon";
+import { IconRefusedMark, ItemIcon } from "../../../components/ui/ItemIcon";
 
 // The settings dialog (Radix, and every section's controls) is fetched on first open; a process's
 // output panel when a stdio target is chosen; sign-in's panel when an HTTP target is (its OAuth client

@@ -1,6 +1,6 @@
 import { lazy, useState } from "react";
 import { LazyPart } from "../../../components/ui/LazyPart";
-import { useSaved } from "../../../lib/context";
+import { useSaved } from "../../../session/context";
 import type { Target } from "../../../stores/connectionStore";
 
 // The panel (lists, mcp.json import and export) is fetched when "Saved" is first opened.

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { useController } from "../../../lib/context";
+import { useController } from "../../../session/context";
 import type { Target } from "../../../stores/connectionStore";
-import { useBridge, useSaved } from "../../../lib/context";
-import { parseMcpConfig, toMcpConfig, type SavedServer } from "../utils/mcpConfig";
-import { describeTarget } from "../utils/targets";
+import { useBridge, useSaved } from "../../../session/context";
+import { parseMcpConfig, toMcpConfig, type SavedServer } from "../../../stores/mcpConfig";
+import { describeTarget } from "../../../stores/targets";
 import { downloadJson } from "../../../lib/downloadJson";
 
 function kindLabel(target: Target): string {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { SpawnSpec } from "../../../../core";
-import { useBridge } from "../../../lib/context";
+import { useBridge } from "../../../session/context";
 
 /**
  * The confirmation before the bridge runs anything: the exact argv (each argument quoted, so spaces

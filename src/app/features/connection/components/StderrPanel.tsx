@@ -1,4 +1,4 @@
-import { useStderr } from "../../../lib/context";
+import { useStderr } from "../../../session/context";
 
 /** Lines shown at most; the store keeps more. */
 const SHOWN = 500;

@@ -1,10 +1,10 @@
 import { useState, type Dispatch } from "react";
 import type { SpawnSpec } from "../../../../core";
-import { useController } from "../../../lib/context";
+import { useController } from "../../../session/context";
 import type { Target } from "../../../stores/connectionStore";
-import { useBridge } from "../../../lib/context";
+import { useBridge } from "../../../session/context";
 import { draftToTarget, type DraftAction, type TargetDraft } from "../utils/targetDraft";
-import { spawnSpecOf } from "../utils/targets";
+import { spawnSpecOf } from "../../../stores/targets";
 import { KeyValueRows } from "./KeyValueRows";
 import { SpawnDialog } from "./SpawnDialog";
 

@@ -1,6 +1,6 @@
 import { createStore } from "zustand/vanilla";
-import type { SavedServer } from "../utils/mcpConfig";
-import { loadRecent, remember, saveRecent } from "../utils/recent";
+import type { SavedServer } from "../../../stores/mcpConfig";
+import { loadRecent, remember, saveRecent } from "../../../stores/recent";
 
 export interface SavedState {
   /** Remembered in localStorage, without secret values. */

@@ -1,12 +1,12 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useState, type FormEvent } from "react";
 import { flushSync } from "react-dom";
-import { markFormInteractive } from "../../../lib/perfMarks";
+import { markFormInteractive } from "../../../session/perfMarks";
 import { useAnswer } from "../useAnswer";
 import type { PendingInput } from "../inputStore";
 import { acceptResult, contentFrom, fieldName, type FormValues } from "../utils/elicitContent";
 import { readSchema, type ElicitField } from "../utils/elicitSchema";
-import { revealText } from "../utils/invisible";
-import { ServerText } from "./ServerText";
+import { revealText } from "../../../lib/invisible";
+import { ServerText } from "../../../components/ui/ServerText";
 import "../input.css";
 
 type OnChange = (name: string, value: unknown) => void;

@@ -1,17 +1,18 @@
 import { useMemo, useRef } from "react";
-import { useQuestionFocus } from "../../layout/focusQuestion";
-import { useConnection } from "../../../lib/context";
+import { useQuestionFocus } from "../../../lib/focusQuestion";
+import { useConnection } from "../../../session/context";
 import { SaveCannedAction } from "../../canned/components/SaveCannedAction";
-import { ItemIcon } from "../../icons/ItemIcon";
+import { ItemIcon } from "../../../components/ui/ItemIcon";
 import { TaskTravelBadge, useIsTask } from "../../tasks/TaskTravelBadge";
 import type { PendingInput } from "../inputStore";
-import { stringsIn } from "../utils/invisible";
+import { stringsIn } from "../../../lib/invisible";
 import { kindLabel, travelLabel } from "../utils/travel";
 import { ElicitationForm } from "./ElicitationForm";
 import { RootsAnswer } from "./RootsAnswer";
 import { SamplingReply } from "./SamplingReply";
-import { HiddenCharsWarning, ServerText } from "./ServerText";
+import { HiddenCharsWarning, ServerText } from "../../../components/ui/ServerText";
 import { UrlElicitation } from "./UrlElicitation";
+import "../input.css";
 
 function Body({ input }: { input: PendingInput }) {
   switch (input.kind) {

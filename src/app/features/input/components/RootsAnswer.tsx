@@ -2,7 +2,7 @@ import type { Root } from "../../../../core";
 import { uiActions, useUi } from "../../../stores/uiStore";
 import { useAnswer } from "../useAnswer";
 import type { PendingInput } from "../inputStore";
-import { checkRoot, ROOT_PROBLEM_TEXT, rootsToSend } from "../utils/roots";
+import { checkRoot, ROOT_PROBLEM_TEXT, rootsToSend } from "../../../lib/roots";
 
 const setRoots = (roots: Root[]) => uiActions.setRoots(roots);
 

@@ -6,6 +6,7 @@ import { EMPTY_REPLY, replyResult, STOP_REASONS, type ReplyDraft } from "../util
 import { SamplingRequestView } from "./SamplingRequestView";
 import { newToolUseId, offeredToolList, toolUseProblem, toolUseResult, type ToolUseDraft } from "../utils/samplingTools";
 import { ToolUseEditor } from "./ToolUseEditor";
+import "../input.css";
 
 /** A sampling request: the request for review, then the user plays the model and writes the reply. */
 export function SamplingReply({ input }: { input: PendingInput }) {

@@ -1,8 +1,9 @@
 import { useMemo } from "react";
 import { samplingView, type BlockView } from "../utils/sampling";
-import { ServerText } from "./ServerText";
+import { ServerText } from "../../../components/ui/ServerText";
 import { samplingConversation } from "../../../../core";
 import { hasToolTurns, OfferedTools, SamplingConversation } from "./SamplingToolsView";
+import "../input.css";
 
 function Block({ block }: { block: BlockView }) {
   switch (block.kind) {

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { renderInput } from "../../../../../test/support/app/renderInput";
 
 afterEach(cleanup);
-// jsdom has no scrollIntoView; a new question card scrolls itself into view (layout/focusQuestion.ts).
+// jsdom has no scrollIntoView; a new question card scrolls itself into view (lib/focusQuestion.ts).
 beforeAll(() => {
   Element.prototype.scrollIntoView ??= () => undefined;
 });

@@ -1,4 +1,4 @@
-import { useConnection, useController } from "../../../lib/context";
+import { useConnection, useController } from "../../../session/context";
 
 /**
  * The `sampling.tools` capability (2025-11-25 on): with it a server may offer tools in

@@ -2,7 +2,8 @@ import { useMemo } from "react";
 import { samplingConversation, type ConversationTurn } from "../../../../core";
 import { pretty } from "../utils/sampling";
 import { offeredToolList, toolChoiceWords } from "../utils/samplingTools";
-import { ServerText } from "./ServerText";
+import { ServerText } from "../../../components/ui/ServerText";
+import "../input.css";
 
 /** The tools a sampling request offers and its tool choice (2025-11-25 sampling with tools). */
 export function OfferedTools({ params }: { params: Record<string, unknown> }) {

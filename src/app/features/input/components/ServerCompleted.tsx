@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { groupRounds, type CallRecord } from "../../../model";
-import { ServerText } from "./ServerText";
+import { ServerText } from "../../../components/ui/ServerText";
+import "../input.css";
 
 /**
  * URL cards the server closed: on 2025-11-25 `notifications/elicitation/complete` answers a pending

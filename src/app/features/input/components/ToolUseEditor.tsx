@@ -1,5 +1,6 @@
-import { ArgumentsForm } from "../../call/components/LazyArgumentsForm";
+import { ArgumentsForm } from "../../../components/ui/LazyArgumentsForm";
 import { newToolUseId, type OfferedTool, type ToolUseDraft } from "../utils/samplingTools";
+import "../input.css";
 
 /**
  * The reply as one or more `tool_use` blocks: each names one of the offered tools (picked from the

@@ -1,5 +1,5 @@
 import { COLLAPSE_URL, type UrlCheck } from "../../../../core";
-import { ServerText } from "./ServerText";
+import { ServerText } from "../../../components/ui/ServerText";
 import "../input.css";
 
 /** How much of a long URL's path shows before "Show the whole URL". */

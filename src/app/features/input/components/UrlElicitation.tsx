@@ -1,10 +1,11 @@
 import { useMemo, useState } from "react";
 import { useAnswer } from "../useAnswer";
 import type { PendingInput } from "../inputStore";
-import { ServerText } from "./ServerText";
+import { ServerText } from "../../../components/ui/ServerText";
 import { UrlDisplay } from "./UrlDisplay";
-import { useConnection } from "../../../lib/context";
+import { useConnection } from "../../../session/context";
 import { checkUrl, WARNING_TEXT, type Era } from "../../../../core";
+import "../input.css";
 
 /**
  * Who closes the card. 2025-11-25 has `notifications/elicitation/complete`: the server may say the

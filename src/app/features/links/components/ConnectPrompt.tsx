@@ -1,4 +1,4 @@
-import { useConnection, useController, useLink } from "../../../lib/context";
+import { useConnection, useController, useLink } from "../../../session/context";
 import { linkActions } from "../linkStore";
 
 /** A link named a server URL: ask before connecting to it, with the full address in view. */

@@ -1,5 +1,5 @@
 import { CopyButton } from "../../../components/ui/CopyButton";
-import { useConnection, usePresent, useUi } from "../../../lib/context";
+import { useConnection, usePresent, useUi } from "../../../session/context";
 import { buildDeepLink } from "../deepLink";
 
 /** A link to this place (target, revision, selected item, presentation mode) to hand out. */

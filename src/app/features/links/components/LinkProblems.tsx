@@ -1,4 +1,4 @@
-import { useLink } from "../../../lib/context";
+import { useLink } from "../../../session/context";
 import { linkActions } from "../linkStore";
 
 /** Link parameters that were ignored, said once, dismissable. */

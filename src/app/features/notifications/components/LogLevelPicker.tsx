@@ -1,4 +1,4 @@
-import { useController, useNotify } from "../../../lib/context";
+import { useController, useNotify } from "../../../session/context";
 import { LOG_LEVELS, type LogLevel } from "../notifyStore";
 
 /** The level the client asks server logs at; they show on the call they belong to. */

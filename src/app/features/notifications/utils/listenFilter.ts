@@ -1,6 +1,6 @@
 import type { SubscriptionFilter, ServerCapabilities } from "../../../../core";
 
-/** Which query of the catalog each list_changed notification makes stale (query keys in catalog/api/queries.ts). */
+/** Which query of the catalog each list_changed notification makes stale (query keys in src/app/session/queries.ts). */
 export const LIST_CHANGED_QUERY: Readonly<Record<string, "tools" | "prompts" | "resources">> = {
   "notifications/tools/list_changed": "tools",
   "notifications/prompts/list_changed": "prompts",

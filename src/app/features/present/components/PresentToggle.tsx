@@ -1,4 +1,4 @@
-import { usePresent } from "../../../lib/context";
+import { usePresent } from "../../../session/context";
 import { togglePresent } from "../presentStore";
 
 /** Enters or leaves presentation mode (also `?present` in the URL). */

@@ -1,9 +1,9 @@
 import type { InputView } from "../../../model";
-import { formatMs, oneLine, summarizeRequest } from "../utils/describe";
+import { formatMs, oneLine, summarizeRequest } from "../../../lib/describeRounds";
 import { JsonPreview } from "../../../components/ui/JsonPreview";
 import { AutoBadge } from "../../canned/components/AutoBadge";
-import { ServerText } from "../../input/components/ServerText";
-import { revealText } from "../../input/utils/invisible";
+import { ServerText } from "../../../components/ui/ServerText";
+import { revealText } from "../../../lib/invisible";
 
 /** One question of a round: its kind, key and a one-line summary, then the answer or the failure. */
 export function InputRow({ input, callId, round }: { input: InputView; callId: string; round: number }) {

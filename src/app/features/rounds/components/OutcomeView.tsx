@@ -1,5 +1,5 @@
 import { errorCodeName } from "../../../../core";
-import { formatMs, oneLine, type CallOutcome } from "../utils/describe";
+import { formatMs, oneLine, type CallOutcome } from "../../../lib/describeRounds";
 
 function codeOf(code: number | undefined): string {
   if (code === undefined) return "";

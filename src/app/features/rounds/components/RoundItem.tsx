@@ -1,11 +1,11 @@
 import type { ChainLink } from "../utils/chainOf";
-import { formatMs } from "../utils/describe";
+import { formatMs } from "../../../lib/describeRounds";
 import type { CallRecord, RoundView } from "../../../model";
 import { ChainNote } from "./ChainNote";
 import { InputRow } from "./InputRow";
 import { JsonPreview } from "../../../components/ui/JsonPreview";
 import { TokenView } from "./TokenView";
-import { ServerText } from "../../input/components/ServerText";
+import { ServerText } from "../../../components/ui/ServerText";
 
 function Timing({ round }: { round: RoundView }) {
   const parts: string[] = [];

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import { useCalls } from "../../../lib/context";
+import { useCalls } from "../../../session/context";
 import { chainOf } from "../utils/chainOf";
-import { outcomeOf } from "../utils/describe";
+import { outcomeOf } from "../../../lib/describeRounds";
 import { groupRounds } from "../../../model";
 import { OutcomeView, type RequestCount } from "./OutcomeView";
 import { RoundItem } from "./RoundItem";

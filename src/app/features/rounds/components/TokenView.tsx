@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { DecodedState } from "../../../../core";
-import { oneLine } from "../utils/describe";
+import { oneLine } from "../../../lib/describeRounds";
 import { decodeToken, expiryAt, isoOf, type TokenScope } from "../utils/tokenChecks";
 import { JsonPreview } from "../../../components/ui/JsonPreview";
 import { PresaDetails } from "./PresaDetails";

@@ -2,13 +2,13 @@
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { demoServer } from "../../../../server/demo";
-import { ControllerProvider } from "../../../lib/context";
+import { ControllerProvider } from "../../../session/context";
 import { createController } from "../../../session/controller";
 import { CallView } from "../../call/components/CallView";
 import { RoundsTimeline } from "./RoundsTimeline";
 
 afterEach(cleanup);
-// jsdom has no scrollIntoView; a new question card scrolls itself into view (layout/focusQuestion.ts).
+// jsdom has no scrollIntoView; a new question card scrolls itself into view (lib/focusQuestion.ts).
 beforeAll(() => {
   Element.prototype.scrollIntoView ??= () => undefined;
 });

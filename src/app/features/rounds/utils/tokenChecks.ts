@@ -4,7 +4,7 @@
  * decoder promises not to throw; these wrappers keep that promise for the UI even if it ever did.
  */
 import { checkScope, decodeRequestState, verifyMac, type DecodedState, type ExpiryCheck, type ScopeCheck } from "../../../../core";
-import { formatSeconds } from "./describe";
+import { formatSeconds } from "../../../lib/describeRounds";
 
 /** The call a token belongs to, as the scope check needs it. */
 export interface TokenScope {

@@ -1,5 +1,5 @@
 import type { InputRequest } from "../../../../core";
-import { oneLine, summarizeRequest } from "../../rounds/utils/describe";
+import { oneLine, summarizeRequest } from "../../../lib/describeRounds";
 import type { CallDiff, InputDiff, Outcome } from "../../../../core/recording";
 
 function question(r: InputRequest | undefined): string {

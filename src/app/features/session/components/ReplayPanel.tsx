@@ -1,4 +1,4 @@
-import { useController, useLiveConnection, useRecording } from "../../../lib/context";
+import { useController, useLiveConnection, useRecording } from "../../../session/context";
 import { closeRecording, startReplay } from "../recording";
 import { DiffView } from "./DiffView";
 

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
-import { useRecording, useSession } from "../../../lib/context";
+import { useRecording, useSession } from "../../../session/context";
 import { lazyChunk } from "../../../lib/lazyChunk";
-import { recordingStore } from "../recordingStore";
+import { recordingStore } from "../../../session/recordingStore";
 
 /** Session files (export, import, replay): a chunk of its own, loaded on the first click here. */
 const loadRecording = lazyChunk("session export and import", () => import("../recording"));

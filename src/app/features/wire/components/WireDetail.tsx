@@ -3,7 +3,7 @@ import { entryMessage } from "../../../../core/recording";
 import { CappedPre } from "../../../components/ui/CappedPre";
 import { CopyButton } from "../../../components/ui/CopyButton";
 import type { WireEntry } from "../wireStore";
-import { FrameActions } from "../../share/FrameActions";
+import { FrameActions } from "./FrameActions";
 import { formatBytes, formatClock, frameBody, frameInfo } from "../utils/frameInfo";
 
 /** Enough of a frame to read at once; the full text is behind "Show all" (and Copy). */

@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from "react";
-import { useSession, useWire } from "../../../lib/context";
+import { useSession, useWire } from "../../../session/context";
 import { formatCount } from "../../../lib/formatCount";
 import type { WireEntry } from "../wireStore";
 import { NO_FILTER, extendFiltered, isNoFilter, type FilterCache, type FrameFilter } from "../utils/filterFrames";
