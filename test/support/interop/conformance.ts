@@ -185,6 +185,34 @@ export async function runClientScenario(scenario: string, revision: string): Pro
   }
 }
 
+/**
+ * Every client scenario a revision's requirements file lists, run by the suite itself, all at once
+ * (`conformance client --requirements`): what a sign-in meets when the suite's servers are slow.
+ * One result per scenario directory the suite wrote.
+ */
+export async function runClientRequirements(revision: string): Promise<ScenarioResult[]> {
+  const out = mkdtempSync(join(tmpdir(), "presa-conformance-"));
+  try {
+    const command = `${process.execPath} --import tsx ${join(root, "bin/conformance-client.ts")}`;
+    await run(["client", "--command", command, "--requirements", revision, "-o", out], 900_000);
+    const results: ScenarioResult[] = [];
+    const walk = (dir: string, name: string): void => {
+      const entries = readdirSync(dir);
+      if (entries.includes("checks.json")) {
+        const summary = summarize(readChecks(dir));
+        const scenario = name.replace(/-\d{4}-\d{2}-\d{2}T.*$/, "");
+        results.push({ side: "client", scenario, revision, passed: summary.counts.failure === 0 && summary.counts.warning === 0, ...summary });
+        return;
+      }
+      for (const entry of entries) walk(join(dir, entry), name ? `${name}/${entry}` : entry);
+    };
+    walk(out, "");
+    return results;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
 /** Every server scenario a revision's requirements file lists (scored and not), against `url`. */
 export async function runServerRequirements(url: string, revision: string): Promise<ScenarioResult[]> {
   const { scored, notScored } = serverRequirements(revision);
