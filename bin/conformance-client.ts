@@ -87,6 +87,19 @@ async function requestState(client: Client): Promise<void> {
   }
 }
 
+/**
+ * json-schema-2020-12-preservation: the focal tool's inputSchema, as the client holds it after
+ * listing, goes back verbatim as the `schema` argument of json_schema_echo, so the suite sees which
+ * keywords the client kept.
+ */
+async function echoSchema(client: Client): Promise<void> {
+  const tools = await client.listTools();
+  const focal = tools.find((t) => t.name !== "json_schema_echo");
+  if (!focal) throw new Error("json-schema-2020-12-preservation: no tool besides json_schema_echo was listed");
+  const held = client.toolSchemas.get(focal.name)?.inputSchema ?? focal.inputSchema;
+  log(`json_schema_echo: ${text(await client.callTool("json_schema_echo", { schema: held }))}`);
+}
+
 function log(line: string): void {
   console.log(line);
 }
@@ -110,6 +123,9 @@ async function run(): Promise<void> {
         break;
       case "sep-2322-client-request-state":
         await requestState(client);
+        break;
+      case "json-schema-2020-12-preservation":
+        await echoSchema(client);
         break;
       case "http-standard-headers":
         await callEvery(client, await client.listTools());

@@ -92,6 +92,23 @@ test("signs in through the real authorization server (login + consent in a popup
   await expect(result(page)).toContainText("Hello, Ada!");
 });
 
+test("a person slower than every timeout: time moved past the probe's 10 s and the request timeout on the login page, still connected on 2026-07-28", async ({ page }) => {
+  // The page's timers on a clock the test moves: the app's own limits stay as they are (10 s probe,
+  // 60 s per request), and the person "takes" three minutes without the test sleeping.
+  await page.clock.install();
+  await openApp(page);
+  await connectToProtectedDemo(page);
+  const popup = await signInFromPrompt(page);
+  await expect(popup.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await page.clock.fastForward("03:00");
+  await expect(page.getByTestId("auth-state")).toContainText("Waiting for you to sign in");
+  await expect(page.getByTestId("connection-status")).not.toHaveText("failed");
+  // (The callback page's own close timer is on the moved clock too, so the popup is not waited on.)
+  await loginAndConsent(popup, "Allow");
+  await expect(page.getByTestId("connection-status")).toHaveText("connected");
+  await expect(page.getByTestId("negotiated-revision")).toHaveText("2026-07-28");
+});
+
 test("a tool that needs more scope asks again (403 insufficient_scope): a second consent, then the call goes through", async ({ page }) => {
   await openApp(page);
   await connectToProtectedDemo(page);

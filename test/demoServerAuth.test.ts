@@ -19,13 +19,12 @@ function start(): Promise<{ url: string; issuer: string; user: string; password:
   child = spawn(process.execPath, ["--import", "tsx", "bin/demo-server.ts", "--auth", "--port", "0", "--auth-port", "0"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((resolve, reject) => {
     let out = "";
-    const timer = setTimeout(() => reject(new Error(`no start-up line in 15 s:\n${out}`)), 15_000);
+    // No deadline of its own: on a busy machine start-up is slow, and a child that fails exits (below).
     const read = (chunk: Buffer): void => {
       out += chunk.toString();
       const url = /demo server on (\S+)/.exec(out)?.[1];
       const as = /authorization server (\S+); sign in as "([^"]+)" \/ "([^"]+)"/.exec(out);
       if (url && as?.[1] && as[2] && as[3]) {
-        clearTimeout(timer);
         resolve({ url, issuer: as[1], user: as[2], password: as[3] });
       }
     };
@@ -52,5 +51,5 @@ describe("npm run server -- --auth", () => {
     } finally {
       await client.close();
     }
-  }, 30_000);
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import type { SpawnSpec } from "../core";
-import { StdioSession, type SessionEvent, type StartOptions } from "./stdioSession";
+import { StdioSession, type SessionListener, type StartOptions } from "./stdioSession";
 
 /** Live sessions at once; one inspector page needs one, a few tabs a few. */
 export const MAX_SESSIONS = 16;
@@ -66,7 +66,7 @@ export class SessionRegistry {
   }
 
   /** Attaches the page's stream; the orphan timer runs whenever none is attached. */
-  attach(id: string, listener: (event: SessionEvent) => void): (() => void) | undefined {
+  attach(id: string, listener: SessionListener): (() => void) | undefined {
     const session = this.#sessions.get(id);
     const detach = session?.attach(listener);
     if (!detach) return undefined;

@@ -3,9 +3,9 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import type { AddressInfo } from "node:net";
 import { stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
-import { BRIDGE_EVENTS, BRIDGE_PATHS, checkSpawnSpec, type BridgeInfo, parseFrame } from "../core";
+import { BRIDGE_PATHS, checkSpawnSpec, type BridgeInfo, parseFrame } from "../core";
 import { forward } from "./forward";
-import { BRIDGE_SECURITY_HEADERS, header, readBody, sendError, sendJson, startSse, writeSse } from "./http";
+import { BRIDGE_SECURITY_HEADERS, header, readBody, sendError, sendJson, startSse } from "./http";
 import { SessionRegistry } from "./registry";
 import { hostAllowed, isLoopbackHost, newToken, originAllowed, ownHosts, tokenMatches, tokenStrength, type LookupAll, type OriginPolicy } from "./security";
 import { INHERITED_ENV, inheritedEnv, type SpawnFn } from "./stdioSession";
@@ -149,9 +149,10 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
     const stopKeepAlive = startSse(res, c);
     // Backpressure: when the socket's buffer is full the session queues (bounded) and pauses the
     // process until the page has read what was sent.
-    const detach = sessions.attach(id, (event) => {
-      const more = writeSse(res, event.type, event.data);
-      if (event.type === BRIDGE_EVENTS.exit) res.end();
+    // One write per frame: many lines go out together, and the exit's frame ends the stream.
+    const detach = sessions.attach(id, (frame, end) => {
+      const more = res.write(frame);
+      if (end) res.end();
       return more;
     });
     res.on("drain", () => session.resumeOutput());

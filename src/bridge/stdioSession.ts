@@ -4,6 +4,7 @@ import type { Socket } from "node:net";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { LineSplitter, BRIDGE_EVENTS, type Line, type ExitInfo, type SpawnSpec, type SpawnedSession } from "../core";
+import { FrameQueue, sseEvent } from "./frameQueue";
 
 /** One event for the page's SSE stream; `data` is already JSON. */
 export interface SessionEvent {
@@ -38,9 +39,10 @@ export const STOP_GRACE_MS = 2000;
 /** Lines of stderr an exit reports. */
 export const STDERR_TAIL = 50;
 /**
- * Bytes (of JSON event data) kept per session while no page reads, or while the page reads slower
- * than the server writes: past this the process's stdout and stderr are paused (the server blocks
- * on its next write, as it would on a full pipe), never dropped.
+ * Bytes kept per session while no page reads, or while the page reads slower than the server
+ * writes, counted by their true cost (FrameQueue: characters plus what each string and slot costs,
+ * so a million empty lines count as what they take): past this the process's stdout and stderr are
+ * paused (the server blocks on its next write, as it would on a full pipe), never dropped.
  */
 export const BACKLOG_MAX_BYTES = 4 * 1024 * 1024;
 /** One stdout line: a JSON-RPC frame past this is cut (then it is a broken frame) and the page is told. */
@@ -58,8 +60,12 @@ export interface StartOptions {
   cwd: string;
 }
 
-/** Receives events; returns false when it cannot take more now (then it calls `resumeOutput()` once it can). */
-export type SessionListener = (event: SessionEvent) => boolean | void;
+/**
+ * Receives the output as SSE text, a frame of whole events at a time; `end` is true on the frame
+ * whose last event is the exit. Returns false when it cannot take more now (then it calls
+ * `resumeOutput()` once it can).
+ */
+export type SessionListener = (frame: string, end: boolean) => boolean | void;
 
 /**
  * One spawned stdio server: stdout lines and stderr lines become events, kept in a backlog until
@@ -77,8 +83,11 @@ export class StdioSession {
   readonly spec: SpawnSpec & { cwd: string };
   readonly #child: ChildProcess;
   readonly #pid: number;
-  readonly #backlog: SessionEvent[] = [];
-  #backlogBytes = 0;
+  readonly #queue = new FrameQueue();
+  /** The exit event is in the queue: nothing is added after it. */
+  #exitQueued = false;
+  /** Lines of one chunk of output are being queued: they go to the page together, afterwards. */
+  #batching = false;
   readonly #stderrTail: string[] = [];
   readonly #exitListeners = new Set<(exit: ExitInfo) => void>();
   readonly #processExitListeners = new Set<() => void>();
@@ -106,10 +115,16 @@ export class StdioSession {
     stdout.setEncoding("utf8");
     stderr.setEncoding("utf8");
     stdout.on("data", (chunk: string) => {
+      this.#batching = true;
       for (const line of out.push(chunk)) this.#stdout(line);
+      this.#batching = false;
+      this.#pump();
     });
     stderr.on("data", (chunk: string) => {
+      this.#batching = true;
       for (const line of err.push(chunk)) this.#stderr(line.truncated ? `${line.text}…` : line.text);
+      this.#batching = false;
+      this.#pump();
     });
     // A dead pipe must never take the bridge down with it.
     for (const stream of child.stdio) stream?.on("error", () => undefined);
@@ -200,9 +215,9 @@ export class StdioSession {
     return this.#listener !== undefined;
   }
 
-  /** Bytes of event data waiting for the page. */
+  /** Bytes (by true cost) of output waiting for the page. */
   get backlogBytes(): number {
-    return this.#backlogBytes;
+    return this.#queue.bytes;
   }
 
   /** Whether the process's output is paused because the page is not keeping up. */
@@ -231,12 +246,17 @@ export class StdioSession {
   /** The listener can take more: the backlog goes first, then the process may write again. */
   resumeOutput(): void {
     this.#listenerFull = false;
-    while (this.#listener && !this.#listenerFull && this.#backlog.length > 0) {
-      const event = this.#backlog.shift() as SessionEvent;
-      this.#backlogBytes -= event.data.length;
-      if (this.#listener(event) === false) this.#listenerFull = true;
+    this.#pump();
+  }
+
+  /** Hands the listener frames while it takes them; then lets the process write again if there is room. */
+  #pump(): void {
+    while (this.#listener && !this.#listenerFull) {
+      const frame = this.#queue.take();
+      if (frame === undefined) break;
+      if (this.#listener(frame, this.#exitQueued && this.#queue.empty) === false) this.#listenerFull = true;
     }
-    if (this.#backlogBytes < BACKLOG_MAX_BYTES && this.#paused) {
+    if (this.#queue.bytes < BACKLOG_MAX_BYTES && !this.#listenerFull && this.#paused) {
       this.#paused = false;
       this.#child.stdout?.resume();
       this.#child.stderr?.resume();
@@ -281,8 +301,7 @@ export class StdioSession {
     // Whatever the page has not read is of no use now: it is dropped, and the output read on (and
     // dropped) so the process is never held on a full pipe and its exit is seen.
     this.#discarding = true;
-    this.#backlog.length = 0;
-    this.#backlogBytes = 0;
+    this.#queue.clear();
     this.#listenerFull = false;
     if (this.#paused) {
       this.#paused = false;
@@ -342,15 +361,12 @@ export class StdioSession {
   }
 
   #emit(event: SessionEvent): void {
-    if (this.#discarding && event.type !== BRIDGE_EVENTS.exit) return;
-    if (this.#listener && !this.#listenerFull && this.#backlog.length === 0) {
-      if (this.#listener(event) === false) this.#listenerFull = true;
-    } else {
-      this.#backlog.push(event);
-      this.#backlogBytes += event.data.length;
-    }
+    if ((this.#discarding && event.type !== BRIDGE_EVENTS.exit) || this.#exitQueued) return;
+    this.#queue.push(sseEvent(event.type, event.data));
+    if (event.type === BRIDGE_EVENTS.exit) this.#exitQueued = true;
+    if (!this.#batching) this.#pump();
     // Backpressure: the page is not keeping up (or not there), so the process waits on its next write.
-    if ((this.#listenerFull || this.#backlogBytes >= BACKLOG_MAX_BYTES) && !this.#paused && !this.#exit) {
+    if ((this.#listenerFull || this.#queue.bytes >= BACKLOG_MAX_BYTES) && !this.#paused && !this.#exit) {
       this.#paused = true;
       this.#child.stdout?.pause();
       this.#child.stderr?.pause();

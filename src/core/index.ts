@@ -33,6 +33,7 @@ export { McpError, toMcpError, type ErrorKind, type FrameProblem, type LocalReas
 export { Connection, systemClock, type Clock, type Frame, type IncomingContext, type RequestOptions } from "./jsonrpc/connection";
 export type { Channel, ChannelEvent, SendOptions } from "./jsonrpc/channel";
 export { Emitter } from "./jsonrpc/events";
+export { HumanWaits, pausedWhileWaiting } from "./jsonrpc/humanWaits";
 export { PendingRequests } from "./jsonrpc/pending";
 export { MAX_FRAME_LENGTH, MAX_FRAME_DEPTH, formatSize } from "./jsonrpc/limits";
 export {

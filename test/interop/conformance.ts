@@ -15,12 +15,22 @@ const packageDir = createRequire(import.meta.url).resolve("@modelcontextprotocol
 const cli = join(packageDir, "dist/index.js");
 const shims = join(root, "scripts/node20-shims.mjs");
 
-/** The non-auth client scenarios the suite requires (requirements/*.yaml), with the revision each runs at. */
+/**
+ * The non-auth client scenarios the suite requires (requirements/*.yaml), with the revision each runs
+ * at, and json-schema-2020-12-preservation in both eras (listed there as added after release).
+ */
 export const CLIENT_SCENARIOS: readonly { scenario: string; revision: string }[] = [
-  ...["tools_call", "request-metadata", "sep-2322-client-request-state", "http-standard-headers", "http-custom-headers", "http-invalid-tool-headers", "json-schema-ref-no-deref"].map(
-    (scenario) => ({ scenario, revision: "2026-07-28" }),
-  ),
-  ...["initialize", "tools_call", "elicitation-sep1034-client-defaults", "sse-retry"].map((scenario) => ({ scenario, revision: "2025-11-25" })),
+  ...[
+    "tools_call",
+    "request-metadata",
+    "sep-2322-client-request-state",
+    "http-standard-headers",
+    "http-custom-headers",
+    "http-invalid-tool-headers",
+    "json-schema-ref-no-deref",
+    "json-schema-2020-12-preservation",
+  ].map((scenario) => ({ scenario, revision: "2026-07-28" })),
+  ...["initialize", "tools_call", "elicitation-sep1034-client-defaults", "sse-retry", "json-schema-2020-12-preservation"].map((scenario) => ({ scenario, revision: "2025-11-25" })),
   ...authScenarios(),
 ];
 
@@ -170,6 +180,34 @@ export async function runClientScenario(scenario: string, revision: string): Pro
     const summary = summarize(checks);
     if (code !== 0 && summary.problems.length === 0) summary.problems.push(`the suite exited ${code}: ${output.slice(-1500)}`);
     return { side: "client", scenario, revision, passed: code === 0, ...summary };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Every client scenario a revision's requirements file lists, run by the suite itself, all at once
+ * (`conformance client --requirements`): what a sign-in meets when the suite's servers are slow.
+ * One result per scenario directory the suite wrote.
+ */
+export async function runClientRequirements(revision: string): Promise<ScenarioResult[]> {
+  const out = mkdtempSync(join(tmpdir(), "presa-conformance-"));
+  try {
+    const command = `${process.execPath} --import tsx ${join(root, "bin/conformance-client.ts")}`;
+    await run(["client", "--command", command, "--requirements", revision, "-o", out], 900_000);
+    const results: ScenarioResult[] = [];
+    const walk = (dir: string, name: string): void => {
+      const entries = readdirSync(dir);
+      if (entries.includes("checks.json")) {
+        const summary = summarize(readChecks(dir));
+        const scenario = name.replace(/-\d{4}-\d{2}-\d{2}T.*$/, "");
+        results.push({ side: "client", scenario, revision, passed: summary.counts.failure === 0 && summary.counts.warning === 0, ...summary });
+        return;
+      }
+      for (const entry of entries) walk(join(dir, entry), name ? `${name}/${entry}` : entry);
+    };
+    walk(out, "");
+    return results;
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -13,7 +13,10 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }
 
-function client(routes: Record<string, () => Response>, options: { preRegistered?: { clientId: string } } = {}): { oauth: OAuthClient; steps: AuthStep[]; asked: string[] } {
+function client(
+  routes: Record<string, () => Response>,
+  options: { preRegistered?: { clientId: string }; authorize?: (request: { url: string }) => Promise<string> } = {},
+): { oauth: OAuthClient; steps: AuthStep[]; asked: string[] } {
   const steps: AuthStep[] = [];
   const asked: string[] = [];
   const fetchImpl = (async (input: RequestInfo | URL) => {
@@ -82,5 +85,53 @@ describe("sign-in refusals, in words", () => {
       `${AS}/.well-known/openid-configuration/tenant`,
       `${AS}/tenant/.well-known/openid-configuration`,
     ]);
+  });
+
+  it("refuses a resource that is only a prefix of the server's URL (RFC 9728: identical)", async () => {
+    for (const resource of ["http://127.0.0.1:9/", "http://127.0.0.1:9", "http://127.0.0.1:9/mc", "http://127.0.0.1:9/mcp/"]) {
+      const { oauth, steps, asked } = client({ [`http://127.0.0.1:9/.well-known/oauth-protected-resource/mcp`]: prm({ resource }) });
+      await expect(oauth.signIn(MCP)).rejects.toThrow(/is not exactly "http:\/\/127\.0\.0\.1:9\/mcp" \(RFC 9728 requires the identical resource\)/);
+      expect(steps.at(-1)).toMatchObject({ stage: "protected-resource-metadata", outcome: "failed" });
+      expect(asked).toEqual([`http://127.0.0.1:9/.well-known/oauth-protected-resource/mcp`]);
+    }
+  });
+
+  it("takes the same resource however it is spelled, and at the root location the origin it was built from", async () => {
+    const preRegistered = { clientId: "mine" };
+    const spelled = client({ [`http://127.0.0.1:9/.well-known/oauth-protected-resource/mcp`]: prm({ resource: "HTTP://127.0.0.1:9/mcp" }), [`${AS}/.well-known/oauth-authorization-server`]: asMeta() }, { preRegistered });
+    await expect(spelled.oauth.signIn(MCP)).rejects.toThrow(/the test never gets this far/);
+    const root = client({ [`http://127.0.0.1:9/.well-known/oauth-protected-resource`]: prm({ resource: "http://127.0.0.1:9" }), [`${AS}/.well-known/oauth-authorization-server`]: asMeta() }, { preRegistered });
+    await expect(root.oauth.signIn(MCP)).rejects.toThrow(/the test never gets this far/);
+  });
+
+  it("builds no request from a file: (or other non-http) authorization server, and says so", async () => {
+    for (const issuer of ["file:///etc/passwd", "data:text/plain,x", "javascript:alert(1)"]) {
+      const { oauth, steps, asked } = client({ [`http://127.0.0.1:9/.well-known/oauth-protected-resource/mcp`]: prm({ authorization_servers: [issuer] }) });
+      await expect(oauth.signIn(MCP)).rejects.toThrow(`the authorization server "${issuer}" is not an http(s) URL: nothing is requested from it`);
+      expect(asked).toEqual([`http://127.0.0.1:9/.well-known/oauth-protected-resource/mcp`]);
+      expect(JSON.stringify(steps)).not.toContain("null/.well-known");
+    }
+  });
+
+  it("sends nobody to a non-http(s) authorization endpoint", async () => {
+    const { oauth } = client(
+      { [`http://127.0.0.1:9/.well-known/oauth-protected-resource/mcp`]: prm(), [`${AS}/.well-known/oauth-authorization-server`]: asMeta({ authorization_endpoint: "javascript:alert(1)" }) },
+      { preRegistered: { clientId: "mine" } },
+    );
+    await expect(oauth.signIn(MCP)).rejects.toThrow(/the authorization endpoint "javascript:alert\(1\)" is not an http\(s\) URL/);
+  });
+
+  it("takes no code from a callback that came to another address than the redirect URI", async () => {
+    for (const callback of ["http://127.0.0.1:2/cb?code=c&state=s", "http://127.0.0.1:1/elsewhere?code=c&state=s", "https://127.0.0.1:1/cb?code=c", "not a url"]) {
+      const { oauth, steps, asked } = client(
+        { [`http://127.0.0.1:9/.well-known/oauth-protected-resource/mcp`]: prm(), [`${AS}/.well-known/oauth-authorization-server`]: asMeta() },
+        { preRegistered: { clientId: "mine" }, authorize: () => Promise.resolve(callback) },
+      );
+      const error = await oauth.signIn(MCP).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AuthFlowError);
+      expect((error as AuthFlowError).message).toMatch(callback === "not a url" ? /is not a URL; no code is taken/ : /not to the redirect URI http:\/\/127\.0\.0\.1:1\/cb: its code is not taken/);
+      expect(steps.at(-1)).toMatchObject({ stage: "authorization", outcome: "failed" });
+      expect(asked.some((u) => u.endsWith("/token"))).toBe(false);
+    }
   });
 });

@@ -10,6 +10,7 @@
  * this URL and wait for the callback" step, and a listener for the step log.
  */
 import * as oauth from "oauth4webapi";
+import { HumanWaits } from "../jsonrpc/humanWaits";
 import { AuthStepLog, type AuthHttpRecord, type AuthHttpResponseRecord, type AuthStage, type AuthStep } from "./stepLog";
 
 /** Sends the user agent to `url` and resolves with the full callback URL the authorization server redirected to. */
@@ -49,6 +50,11 @@ export interface OAuthClientOptions {
   allowHttp?: boolean;
   /** Clock for token expiry (tests). */
   now?: () => number;
+  /**
+   * Where the wait on the person in the sign-in window is counted (default: a new one, as
+   * `humanWaits`): while it is open, the requests of every connection sharing it stop their timers.
+   */
+  humanWaits?: HumanWaits;
 }
 
 /** The tokens for one resource, held in memory only. */
@@ -152,19 +158,20 @@ function canonical(url: string): string {
   return parsed.href;
 }
 
-/** Whether the resource a PRM document names covers `serverUrl`: same origin, and its path a prefix of the server's. */
-function resourceCovers(resource: string, serverUrl: string): boolean {
-  let r: URL;
+/**
+ * Whether the resource a PRM document names is exactly one it may name (RFC 9728 §3.3): the resource
+ * identifier its well-known location was built from, or the URL the request went to (for a document
+ * the challenge pointed to). Compared as parsed URLs (case of scheme and host, default port), never
+ * as a prefix: a document for `https://host/` does not speak for `https://host/mcp`.
+ */
+function resourceIs(resource: string, allowed: readonly string[]): boolean {
+  let r: string;
   try {
-    r = new URL(resource);
+    r = new URL(resource).href;
   } catch {
     return false;
   }
-  const s = new URL(serverUrl);
-  if (r.origin !== s.origin) return false;
-  const rp = r.pathname.endsWith("/") ? r.pathname : `${r.pathname}/`;
-  const sp = s.pathname.endsWith("/") ? s.pathname : `${s.pathname}/`;
-  return sp.startsWith(rp);
+  return allowed.some((a) => new URL(a).href === r);
 }
 
 /**
@@ -225,9 +232,12 @@ export class OAuthClient {
   #requestedScopes = new Set<string>();
   /** One flow at a time: concurrent 401s wait for the same sign-in. */
   #pending: Promise<void> | undefined;
+  /** Open while the person is in the sign-in window; transports pass it to their connections. */
+  readonly humanWaits: HumanWaits;
 
   constructor(options: OAuthClientOptions) {
     this.#options = options;
+    this.humanWaits = options.humanWaits ?? new HumanWaits();
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#log = new AuthStepLog(options.onStep);
     this.#now = options.now ?? Date.now;
@@ -418,17 +428,21 @@ export class OAuthClient {
 
   async #protectedResource(serverUrl: string, hint: string | undefined): Promise<oauth.ResourceServer | undefined> {
     const url = new URL(serverUrl);
-    const candidates: { url: string; why: string }[] = [];
+    // Each location with the resource identifiers a document there may name (RFC 9728 §3.3).
+    const candidates: { url: string; why: string; resources: string[] }[] = [];
     if (hint) {
       try {
-        candidates.push({ url: new URL(hint, serverUrl).href, why: "from the WWW-Authenticate resource_metadata hint" });
+        const hinted = new URL(hint, serverUrl);
+        if (!this.#webUrl(hinted)) throw new Error("not a web URL");
+        candidates.push({ url: hinted.href, why: "from the WWW-Authenticate resource_metadata hint", resources: [serverUrl] });
       } catch {
-        this.#log.add({ stage: "protected-resource-metadata", title: "Unusable resource_metadata hint", outcome: "skipped", decision: `"${hint}" is not a URL; trying the well-known locations` });
+        this.#log.add({ stage: "protected-resource-metadata", title: "Unusable resource_metadata hint", outcome: "skipped", decision: `"${hint}" is not an ${this.#webSchemes()} URL; trying the well-known locations` });
       }
     }
     const path = url.pathname.replace(/\/$/, "");
-    if (path !== "") candidates.push({ url: `${url.origin}/.well-known/oauth-protected-resource${path}`, why: "at the path-aware well-known location" });
-    candidates.push({ url: `${url.origin}/.well-known/oauth-protected-resource`, why: "at the root well-known location" });
+    if (path !== "") candidates.push({ url: `${url.origin}/.well-known/oauth-protected-resource${path}`, why: "at the path-aware well-known location", resources: [serverUrl] });
+    // The root location is built from the origin as the resource; a document there naming the server's own URL is as exact.
+    candidates.push({ url: `${url.origin}/.well-known/oauth-protected-resource`, why: "at the root well-known location", resources: [url.origin, serverUrl] });
     for (const candidate of candidates) {
       let exchange;
       try {
@@ -451,8 +465,8 @@ export class OAuthClient {
         this.#log.add({ ...base, outcome: "failed", error: `not usable protected resource metadata: ${describe(error)}` });
         throw new AuthFlowError("protected-resource-metadata", `the protected resource metadata at ${candidate.url} is not usable: ${describe(error)}`, { cause: error });
       }
-      if (!resourceCovers(prm.resource, serverUrl)) {
-        const why = `its resource "${prm.resource}" is not this server (${serverUrl}): a token for it must not be sought`;
+      if (!resourceIs(prm.resource, candidate.resources)) {
+        const why = `its resource "${prm.resource}" is not exactly ${candidate.resources.map((r) => `"${r}"`).join(" or ")} (RFC 9728 requires the identical resource): a token for it must not be sought`;
         this.#log.add({ ...base, outcome: "failed", error: why });
         throw new AuthFlowError("protected-resource-metadata", `refused the protected resource metadata: ${why}`);
       }
@@ -470,6 +484,8 @@ export class OAuthClient {
     } catch {
       this.#fail("authorization-server-metadata", `the authorization server "${issuer}" is not a URL`);
     }
+    // Nothing is asked of a file:, data: or other non-web "server": its origin is "null", and no well-known URL exists for it.
+    if (!this.#webUrl(issuerUrl)) this.#fail("authorization-server-metadata", `the authorization server "${issuer}" is not an ${this.#webSchemes()} URL: nothing is requested from it`);
     const path = issuerUrl.pathname.replace(/\/$/, "");
     const origin = issuerUrl.origin;
     const candidates =
@@ -636,6 +652,7 @@ export class OAuthClient {
   async #authorizationCode(discovery: Discovery, reg: Registration, scope: string | undefined): Promise<void> {
     const as = discovery.as;
     if (!as.authorization_endpoint) this.#fail("authorization", `the authorization server ${as.issuer} names no authorization_endpoint`);
+    if (!this.#webUrl(new URL(as.authorization_endpoint))) this.#fail("authorization", `the authorization endpoint "${as.authorization_endpoint}" is not an ${this.#webSchemes()} URL: the user is not sent there`);
     const verifier = oauth.generateRandomCodeVerifier();
     const challenge = await oauth.calculatePKCECodeChallenge(verifier);
     const state = oauth.generateRandomState();
@@ -657,9 +674,15 @@ export class OAuthClient {
     });
     let callback: string;
     try {
-      callback = await this.#options.authorize({ url: url.href, redirectUrl: this.#options.redirectUrl });
+      // The person's time, not the machine's: no request timer counts while they sign in.
+      callback = await this.humanWaits.during(() => this.#options.authorize({ url: url.href, redirectUrl: this.#options.redirectUrl }));
     } catch (error) {
       this.#fail("authorization", `the sign-in did not complete: ${describe(error)}`, error);
+    }
+    const misdirected = this.#misdirected(callback);
+    if (misdirected) {
+      this.#log.add({ stage: "authorization", title: "Authorization response", outcome: "failed", error: misdirected });
+      throw new AuthFlowError("authorization", misdirected);
     }
     let params: URLSearchParams;
     try {
@@ -727,6 +750,32 @@ export class OAuthClient {
       return response;
     }) as typeof fetch;
     return { fetch: fetchImpl, last: () => last };
+  }
+
+  /** http(s) only (http unless `allowHttp` is false): the only schemes a request of the flow is made to. */
+  #webUrl(url: URL): boolean {
+    return url.protocol === "https:" || (url.protocol === "http:" && this.#options.allowHttp !== false);
+  }
+
+  #webSchemes(): string {
+    return this.#options.allowHttp === false ? "https" : "http(s)";
+  }
+
+  /**
+   * Why a callback is not at the redirect URI this client registered and sent (scheme, host, port and
+   * path must all be those; RFC 6749 §3.1.2), or undefined when it is. A code that arrives anywhere
+   * else is not this sign-in's and is never exchanged.
+   */
+  #misdirected(callback: string): string | undefined {
+    let got: URL;
+    try {
+      got = new URL(callback);
+    } catch {
+      return "the sign-in window returned something that is not a URL; no code is taken from it";
+    }
+    const want = new URL(this.#options.redirectUrl);
+    if (got.origin === want.origin && got.pathname === want.pathname && got.origin !== "null") return undefined;
+    return `the callback came to ${got.origin}${got.pathname}, not to the redirect URI ${want.origin}${want.pathname}: its code is not taken`;
   }
 
   #fail(stage: AuthStage, why: string, cause?: unknown): never {

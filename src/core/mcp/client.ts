@@ -1,5 +1,6 @@
 import { Connection, systemClock, type Clock, type Frame } from "../jsonrpc/connection";
 import { Emitter } from "../jsonrpc/events";
+import { HumanWaits, pausedWhileWaiting } from "../jsonrpc/humanWaits";
 import { McpError } from "../errors";
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from "../jsonrpc/messages";
 import { capabilitiesFor } from "../protocol/capabilities";
@@ -50,6 +51,11 @@ export class Client {
   readonly offered: readonly string[];
   readonly maxRounds: number;
   readonly clock: Clock;
+  /**
+   * Waits on a person: the transport's (its sign-in window) or this client's own. While one is open
+   * no request timer of this client counts (the probe's included); each goes on when it closes.
+   */
+  readonly humanWaits: HumanWaits;
   readonly options: ConnectOptions;
   readonly toolSchemas = new Map<string, Tool>();
   /** How tasks are polled (ConnectOptions.tasks); per call, CallOptions.task overrides it. */
@@ -80,6 +86,8 @@ export class Client {
     if (this.offered.length === 0) throw new McpError({ kind: "protocol", message: `no known revision in versions: ${JSON.stringify(options.versions)}` });
     this.maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
     this.clock = options.clock ?? systemClock;
+    this.humanWaits = transport.humanWaits ?? new HumanWaits();
+    const timers = pausedWhileWaiting(this.clock, this.humanWaits);
     this.#runner = new CallRunner(this.#callHost());
     this.#snapshot = {
       status: "connecting",
@@ -91,7 +99,7 @@ export class Client {
       declaredCapabilities: this.declared,
     };
     const { connection, detach } = Connection.over(transport, {
-      clock: this.clock,
+      clock: timers,
       nextId: () => `c${++this.#idCounter}`,
       onRequest: (request, context) => this.#onServerRequest(request, context.relatedRequestId),
       onNotification: (n, context) => this.#onNotification(n, context.relatedRequestId),
@@ -108,6 +116,7 @@ export class Client {
       }
     });
     this.#detach = () => {
+      timers.detach();
       unframe();
       unclose();
       detach();
@@ -135,7 +144,15 @@ export class Client {
       newId: () => connection().newId(),
       isPending: (id) => connection().isPending(id),
       fail: (id, error) => connection().fail(id, error),
-      hold: (id) => connection().hold(id),
+      // A request held for a person's answer: every other timer stands still meanwhile too.
+      hold: (id) => {
+        const release = connection().hold(id);
+        const end = this.humanWaits.begin();
+        return () => {
+          end();
+          release();
+        };
+      },
       emit: (event) => this.emit(event),
     };
   }
@@ -199,20 +216,45 @@ export class Client {
     } catch (e) {
       const error = e instanceof McpError ? e : new McpError({ kind: "transport", message: String(e), cause: e });
       const fallback = this.#legacyFallback(error, legacy);
-      if (!fallback) throw error;
+      if (!fallback) throw this.#probeFailure(error, legacy);
       return this.#initialize(fallback);
     }
   }
 
-  /** Which legacy revision to fall back to after a failed probe, or none. */
+  /**
+   * Which legacy revision to fall back to after a failed probe, or none. Only what the specification
+   * names as the answer of an initialize-era server counts ("Detecting the era"): a JSON-RPC error
+   * other than the 2026-07-28 ones, an HTTP 4xx other than 401/403, an unusable 2xx, or (stdio only)
+   * silence. A timeout over HTTP, an unreachable server, a 5xx or 429 say nothing of the era.
+   */
   #legacyFallback(error: McpError, legacy: string[]): string | undefined {
     if (error.code === ErrorCode.UnsupportedProtocolVersion && isObject(error.data) && Array.isArray(error.data.supported)) {
       const best = bestMutual(this.offered, error.data.supported as string[]);
       return best && eraOf(best) === "legacy" ? best : undefined;
     }
-    if (error.status === 401 || error.status === 403 || error.kind === "closed") return undefined;
+    if (error.status === 401 || error.status === 403 || error.kind === "closed" || error.kind === "cancelled") return undefined;
     if (error.kind === "protocol" && (error.code === ErrorCode.HeaderMismatch || error.code === ErrorCode.MissingRequiredClientCapability)) return undefined;
+    if (this.transport.kind === "http" && !httpSaysLegacy(error)) return undefined;
     return legacy[0];
+  }
+
+  /** The probe's failure, said as what it is: not an answer that makes the server initialize-era. */
+  #probeFailure(error: McpError, legacy: string[]): McpError {
+    if (legacy.length === 0 || this.transport.kind !== "http" || httpSaysLegacy(error)) return error;
+    if (error.status === 401 || error.status === 403 || error.kind === "closed" || error.kind === "cancelled" || error.kind === "protocol") return error;
+    const what =
+      error.kind === "timeout"
+        ? "got no answer in time"
+        : error.status === undefined
+          ? "did not reach the server"
+          : `failed with HTTP ${error.status}, a passing trouble`;
+    return new McpError({
+      kind: error.kind,
+      ...(error.status !== undefined ? { status: error.status } : {}),
+      ...(error.reason !== undefined ? { reason: error.reason } : {}),
+      message: `the server/discover probe ${what} (${error.message}); that does not make the server initialize-era, so connecting stopped here: try again`,
+      cause: error,
+    });
   }
 
   async #initialize(revision: string): Promise<this> {
@@ -468,6 +510,19 @@ export class Client {
     await this.transport.close();
     this.emit({ type: "closed", reason: "closed by the client" });
   }
+}
+
+/**
+ * Whether an HTTP probe's failure is one the specification reads as an initialize-era server: a
+ * JSON-RPC error answer, a 4xx, or a 2xx that is no usable answer. Timeouts, unreachable servers,
+ * 5xx and 429 are not (they are transient, and an initialize would meet the same trouble).
+ */
+function httpSaysLegacy(error: McpError): boolean {
+  if (error.kind === "protocol") return true;
+  if (error.kind !== "transport") return false;
+  const status = error.status;
+  if (status === undefined) return error.reason?.type === "badFrame" || error.reason?.type === "badResult";
+  return status !== 429 && status < 500;
 }
 
 /** A handle's outcome as a promise that rejects with the call's error. */

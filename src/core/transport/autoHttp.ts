@@ -2,6 +2,7 @@ import { Emitter } from "../jsonrpc/events";
 import { McpError } from "../errors";
 import { LegacySseTransport, type LegacySseOptions } from "./legacySse";
 import { StreamableHttpTransport, type StreamableHttpOptions } from "./streamableHttp";
+import type { HumanWaits } from "../jsonrpc/humanWaits";
 import type { SendOptions, Transport, TransportCapabilities, TransportEvent } from "./transport";
 
 export type AutoHttpOptions = StreamableHttpOptions & Pick<LegacySseOptions, "endpointTimeoutMs">;
@@ -27,6 +28,11 @@ export class AutoHttpTransport implements Transport {
     this.#options = options;
     this.#current = new StreamableHttpTransport(url, options);
     this.#unsubscribe = this.#current.subscribe((event) => this.#events.emit(event));
+  }
+
+  /** The sign-in's waits on a person (HttpAuth.humanWaits), whichever transport carries the messages. */
+  get humanWaits(): HumanWaits | undefined {
+    return this.#options.auth?.humanWaits;
   }
 
   /** Which transport "auto" settled on: undefined until the first message got through. */

@@ -5,6 +5,7 @@ import { frameEvent } from "./httpStream";
 import { readCappedText } from "./readBody";
 import { readSse } from "./sse";
 import { authStatus, type HttpAuth } from "./streamableHttp";
+import type { HumanWaits } from "../jsonrpc/humanWaits";
 import type { SendOptions, Transport, TransportCapabilities, TransportEvent } from "./transport";
 
 export interface LegacySseOptions {
@@ -38,7 +39,11 @@ export class LegacySseTransport implements Transport {
   #endpoint: Promise<string> | undefined;
   #closed = false;
 
+  /** The sign-in's waits on a person (HttpAuth.humanWaits), for the client's timers. */
+  readonly humanWaits: HumanWaits | undefined;
+
   constructor(url: string, options: LegacySseOptions = {}) {
+    this.humanWaits = options.auth?.humanWaits;
     this.#url = url;
     this.#headers = { ...options.headers };
     const baseFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));

@@ -6,6 +6,7 @@ import { checkedHeaders, commonHeaders, contentTypeOf, eraFor, methodOf, postHea
 import { frameEvent, pumpStream, type HttpLogEntry, type Reconnected } from "./httpStream";
 import { toolHeaderRules } from "./headers";
 import { readCappedText } from "./readBody";
+import type { HumanWaits } from "../jsonrpc/humanWaits";
 import type { SendOptions, Transport, TransportCapabilities, TransportEvent } from "./transport";
 
 export type { HttpLogEntry } from "./httpStream";
@@ -28,6 +29,8 @@ export interface StreamableHttpOptions {
 /** What the transport needs of an authorization provider (OAuthClient implements it). */
 export interface HttpAuth {
   wrapFetch(fetch: typeof globalThis.fetch): typeof globalThis.fetch;
+  /** Open while a person signs in; the transport hands it to its client, whose timers then stand still. */
+  readonly humanWaits?: HumanWaits;
 }
 
 /** close() does not wait longer than this for the server to acknowledge the session's end. */
@@ -57,8 +60,10 @@ export class StreamableHttpTransport implements Transport {
   #standalone = false;
   #closed = false;
   readonly #signIn: boolean;
+  readonly humanWaits: HumanWaits | undefined;
 
   constructor(url: string, options: StreamableHttpOptions = {}) {
+    this.humanWaits = options.auth?.humanWaits;
     this.#url = url;
     this.#headers = { ...options.headers };
     this.#checkedHeaders = checkedHeaders(this.#headers);

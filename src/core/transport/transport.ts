@@ -1,6 +1,7 @@
 import type { Channel, ChannelEvent, SendOptions } from "../jsonrpc/channel";
 import type { JsonRpcMessage } from "../jsonrpc/messages";
 import type { ToolHeaderRules } from "./headers";
+import type { HumanWaits } from "../jsonrpc/humanWaits";
 
 export type { SendOptions } from "../jsonrpc/channel";
 export type { ToolHeaderRules } from "./headers";
@@ -47,6 +48,11 @@ export interface Transport extends Channel {
    */
   send(message: JsonRpcMessage, options?: SendOptions): Promise<void>;
   subscribe(listener: (event: TransportEvent) => void): () => void;
+  /**
+   * Waits on a person this transport knows of (its sign-in window): the client's request timers stand
+   * still while one is open.
+   */
+  readonly humanWaits?: HumanWaits | undefined;
   /** The negotiated revision, so HTTP can stamp MCP-Protocol-Version and pick its flavour. */
   setProtocolVersion?(revision: string | undefined): void;
   /** Legacy HTTP: opens the GET stream that carries server messages tied to no request (2025-03-26 on). */

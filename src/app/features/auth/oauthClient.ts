@@ -32,6 +32,8 @@ export function openSession(deps: SessionDeps, target: SignInTarget, settings: A
   };
   const client = newOAuthClient({ ...deps, onStep }, target, settings);
   const auth: HttpAuth = {
+    // The connection's timers stand still while the person is in the sign-in window.
+    humanWaits: client.humanWaits,
     wrapFetch: (inner) => {
       const wrapped = client.wrapFetch(inner);
       return async (input, init) => {
