@@ -12,9 +12,12 @@
 import type { Browser, Frame, Page } from "@playwright/test";
 import type { BenchHooks } from "../src/app/lib/benchHooks";
 import { startAppServer } from "../src/bridge/appServer";
+import { demoServer } from "../src/server/demo";
+import { startHttpServer } from "../src/server/http/handler";
+import { startOfficial } from "./startup";
 import { figure, withinTimes, type Figure } from "./lib/figures";
 import { APP_DIR, launchChromium } from "./lib/browser";
-import { formatSpread, spread } from "./lib/stats";
+import { formatSpread, rotated, spread } from "./lib/stats";
 
 const TRIALS = Number(process.env.BENCH_TRIALS) || 9;
 const TOOL = "weather-app";
@@ -55,6 +58,32 @@ async function ours(browser: Browser, url: string): Promise<{ ms: number; html: 
   }
 }
 
+/**
+ * The official inspector: a fresh page connected to the demo server over HTTP (its switch), its Apps
+ * tab, the weather app, "Open App"; from the end of the tools/call POST's response (the browser's
+ * own timing of that request) to the first contentful paint of the frame showing the app's document.
+ */
+async function officialApp(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.locator(".mantine-Switch-track").first().click();
+    await page.waitForFunction(() => [...document.querySelectorAll("body *")].some((e) => e.childElementCount === 0 && e.textContent === "Connected"), undefined, { timeout: 60_000 });
+    await page.getByText("Apps", { exact: true }).first().click();
+    await page.getByText(/^Weather app/).first().click();
+    const result = page.waitForEvent("requestfinished", { predicate: (r) => (r.postData() ?? "").includes('"tools/call"'), timeout: 60_000 });
+    await page.getByRole("button", { name: /open app/i }).click();
+    const request = await result;
+    const timing = request.timing();
+    const resultAt = timing.startTime + timing.responseEnd;
+    const inner = await frameWhere(page, (f) => f !== page.mainFrame() && f.url() === "about:srcdoc");
+    return (await firstPaint(inner)) - resultAt;
+  } finally {
+    await context.close();
+  }
+}
+
 async function bare(browser: Browser, html: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
@@ -81,29 +110,30 @@ async function bare(browser: Browser, html: string): Promise<number> {
 
 export async function run(log: (line: string) => void): Promise<Figure[]> {
   const app = await startAppServer({ root: APP_DIR, port: 0 });
+  const demo = await startHttpServer(demoServer());
+  const official = await startOfficial(demo.url);
   const browser = await launchChromium();
   const a: number[] = [];
   const b: number[] = [];
+  const c: number[] = [];
   let html = "";
   try {
     html = (await ours(browser, app.url)).html; // untimed: the proxy's files and the app chunks
     if (!html.includes("<")) throw new Error("the sandbox proxy's inner frame had no document");
     await bare(browser, html);
-    for (let i = 0; i < TRIALS; i++) {
-      if (i % 2 === 0) {
-        a.push((await ours(browser, app.url)).ms);
-        b.push(await bare(browser, html));
-      } else {
-        b.push(await bare(browser, html));
-        a.push((await ours(browser, app.url)).ms);
-      }
-    }
+    await officialApp(browser, official.url);
+    const [x, y, z] = await rotated(TRIALS, [() => ours(browser, app.url).then((r) => r.ms), () => bare(browser, html), () => officialApp(browser, official.url)]);
+    a.push(...(x as number[]));
+    b.push(...(y as number[]));
+    c.push(...(z as number[]));
   } finally {
     await browser.close();
+    official.stop();
+    await demo.close();
     await app.close();
   }
-  const [o, f] = [spread(a), spread(b)];
-  log(`  app frames, tool result → app's first paint: ours ${formatSpread(o, "ms", 1)}; a bare sandboxed iframe ${formatSpread(f, "ms", 1)}`);
+  const [o, f, t] = [spread(a), spread(b), spread(c)];
+  log(`  app frames, tool result → app's first paint: ours ${formatSpread(o, "ms", 1)}; a bare sandboxed iframe ${formatSpread(f, "ms", 1)}; MCP Inspector ${official.version} ${formatSpread(t, "ms", 1)}`);
   return [
     figure({
       id: "apps.firstPaint",
@@ -113,7 +143,17 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
       baseline: f.median,
       baselineName: "a bare sandboxed iframe, the same HTML",
       goal: withinTimes(1.5),
-      note: `the demo's ${TOOL} (its ui:// resource, ${html.length.toLocaleString("en")} characters as the host builds it); ours: a fresh ?bench page of the build as npm start serves it, the call's result reaching the page (the bench hook's callTool resolving) to the first-contentful-paint entry of the app's document inside the sandbox proxy; the baseline: an iframe sandboxed "${INNER_SANDBOX}" with the same srcdoc added to a blank page, to its first contentful paint; ${TRIALS} interleaved trials, fresh contexts; ours ${formatSpread(o, "ms", 1)}, bare ${formatSpread(f, "ms", 1)}`,
+      note: `the demo's ${TOOL} (its ui:// resource, ${html.length.toLocaleString("en")} characters as the host builds it); ours: a fresh ?bench page of the build as npm start serves it, the call's result reaching the page (the bench hook's callTool resolving) to the first-contentful-paint entry of the app's document inside the sandbox proxy; the baseline: an iframe sandboxed "${INNER_SANDBOX}" with the same srcdoc added to a blank page, to its first contentful paint; ${TRIALS} trials in turn (ours, bare, theirs, the order turned each trial), fresh contexts; ours ${formatSpread(o, "ms", 1)}, bare ${formatSpread(f, "ms", 1)}, theirs ${formatSpread(t, "ms", 1)}`,
+    }),
+    figure({
+      id: "apps.firstPaintOfficial",
+      name: "MCP App: tool result → first paint, against the official inspector",
+      value: o.median,
+      unit: "ms",
+      baseline: t.median,
+      baselineName: `MCP Inspector ${official.version}, the same app`,
+      goal: withinTimes(0.5),
+      note: `theirs: @modelcontextprotocol/inspector ${official.version} connected to the same demo server over Streamable HTTP (its launcher, as in start-up), Apps tab, the weather app, "Open App"; from the end of the tools/call POST's response (the browser's timing of that request) to the first-contentful-paint entry of the srcdoc frame holding the app's document; ours as in the row above (from the call's result resolving in the page, a little later than its response's end); ${TRIALS} trials in turn, fresh contexts; ours ${formatSpread(o, "ms", 1)}, theirs ${formatSpread(t, "ms", 1)}`,
     }),
   ];
 }

@@ -40,7 +40,7 @@ interface Official {
 }
 
 /** Starts the official inspector's web UI (its launcher, as `npx @modelcontextprotocol/inspector` does) for one HTTP server. */
-async function startOfficial(serverUrl: string): Promise<Official> {
+export async function startOfficial(serverUrl: string): Promise<Official> {
   const require = createRequire(import.meta.url);
   const pkgPath = require.resolve("@modelcontextprotocol/inspector/package.json");
   const pkg = JSON.parse(readFileSync(pkgPath, "utf8")) as { version: string };

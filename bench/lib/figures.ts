@@ -80,11 +80,3 @@ export function table(figures: readonly Figure[]): string {
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ").trimEnd();
   return [line(head), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
-
-/** The README's table: markdown, the same columns. */
-export function markdownTable(figures: readonly Figure[]): string {
-  const rows = figures.map(
-    (f) => `| ${f.name} | ${formatValue(f.value, f.unit)} | ${formatValue(f.baseline, f.unit)} ${f.baselineName} | ${num(f.ratio)}x | ${f.goal.text} | ${f.met ? "yes" : "**no**"} |`,
-  );
-  return ["| figure | value | baseline (same run) | ratio | goal | met |", "|---|---|---|---|---|---|", ...rows].join("\n");
-}
