@@ -145,7 +145,7 @@ export function useAppHost(app: AppInstance) {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per app
+    // Once per app: the app record changes as it runs, its document is read once.
   }, [app.id]);
 
   // Once the document is here: the host and the relay with the sandbox frame. A layout effect: it
@@ -234,7 +234,7 @@ export function useAppHost(app: AppInstance) {
       sink.dispose();
       host.current = undefined;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per document
+    // Once per document: the host lives as long as the document it serves.
   }, [doc]);
 
   return { frame, place, doc, link, host };
