@@ -13,7 +13,8 @@ import { CAPABILITY_FLAGS, DEFAULT_TIMEOUT_MS, connectTarget, describeTargetSpec
 import { CliError, EXIT, oneLine } from "./errors";
 import { junitXml } from "./junit";
 import { byKey, callJson, callText, replayJson, replayText, type AnsweredBy } from "./output";
-import { LineReader, askInTerminal } from "./terminal";
+import { LineReader, askInTerminal, safeText } from "./terminal";
+import { toolUi } from "../core/apps";
 import { parseArguments } from "./words";
 
 export const USAGE = `presa-inspector — MCP inspector on the command line (both eras, questions answered)
@@ -223,7 +224,10 @@ async function runCall(v: Values, rest: string[], io: Io): Promise<number> {
     const record = await recordCall(c.client.startCall(method, params), 1, c.client.revision).finally(() => lines?.close());
     if (unanswered) throw new CliError(unanswered);
     if (!record) throw new CliError(`${method} ${name} on ${where}: the call produced no events`);
-    io.stdout.write(`${fmt === "json" ? JSON.stringify(callJson(record, by), null, 2) : callText(record, by, where)}\n`);
+    // A tool with an MCP App: named, since a terminal cannot render it (and the CLI does not declare the extension).
+    const app = method === "tools/call" ? toolUi(c.client.toolSchemas.get(name)) : undefined;
+    const appLine = app ? `app: ${safeText(app.resourceUri)} (an MCP App; the command line cannot render it: open the tool in the inspector to see it)` : undefined;
+    io.stdout.write(`${fmt === "json" ? JSON.stringify({ ...callJson(record, by), ...(app ? { app: { resourceUri: app.resourceUri, visibility: app.visibility, rendered: false } } : {}) }, null, 2) : [callText(record, by, where), ...(appLine ? [appLine] : [])].join("\n")}\n`);
     if (record.error) {
       const exit = c.exitText();
       throw new CliError(`${method} ${name} on ${where}: ${exit ?? oneLine(record.error.message)}${record.error.code !== undefined ? ` (code ${record.error.code})` : ""}`);
