@@ -3,7 +3,7 @@ import { McpError, type InputMethod } from "../../../core";
 import { AppHost, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY, SANDBOX_VIOLATION, appDocument, readAppResource, type AppHostEvent, type AppPolicy, type AppRefusal } from "../../../core/apps";
 import { useController } from "../../lib/context";
 import type { Controller } from "../../session/controller";
-import { appLabel, appsActions, appsStore, type AppInstance, type AppNote } from "./appsStore";
+import { appLabel, appsActions, type AppInstance, type AppNote } from "./appsStore";
 import { startFromApp } from "./attachApps";
 import { sandboxPlace } from "./sandboxOrigin";
 
@@ -43,10 +43,10 @@ async function runForApp(controller: Controller, appId: string, method: InputMet
 }
 
 /**
- * Where the host's events land. Frames, notes and refusals are gathered and land together a moment
- * later (one wire-log append and one store change per batch), so an app that sends many messages
- * costs the page one render per batch, not one per message; the host's flood limit then trips on
- * arrival rate, not on how slowly the page drew.
+ * Where the host's events land. Frames go to the wire log at once (in order beside the server's);
+ * notes and refusals are gathered and land together a moment later (one store change per batch), so
+ * an app that sends many messages costs its panel one render per batch, not one per message, and the
+ * host's flood limit trips on arrival rate, not on how slowly the page drew.
  */
 function hostEventSink(controller: Controller, app: AppInstance, host: () => AppHost | undefined, askLink: (ask: LinkAsk | undefined) => void) {
   const id = app.id;
@@ -54,13 +54,17 @@ function hostEventSink(controller: Controller, app: AppInstance, host: () => App
   let notes: AppNote[] = [];
   let refusals: AppRefusal[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const flush = (): void => {
-    timer = undefined;
-    const label = appLabel(appsStore.getState().apps[id] ?? app);
+  const flushFrames = (): void => {
+    const label = appLabel(app);
     for (const e of frames) {
       const raw = JSON.stringify(e.message);
       controller.session.wire.appendApp({ direction: e.direction === "toApp" ? "out" : "in", raw, message: e.message as never, size: raw.length, at: e.at }, app.connectionId, label);
     }
+    frames = [];
+  };
+  const flush = (): void => {
+    timer = undefined;
+    flushFrames();
     if (notes.length > 0) appsActions.notes(id, notes);
     if (refusals.length > 0) appsActions.refusals(id, refusals);
     frames = [];
@@ -73,8 +77,9 @@ function hostEventSink(controller: Controller, app: AppInstance, host: () => App
   const handle = (e: AppHostEvent): void => {
     switch (e.type) {
       case "frame":
+        // Frames land at once, in order beside the server's (the wire store batches per task itself).
         frames.push(e);
-        return later();
+        return flushFrames();
       case "refused":
         refusals.push(e.refusal);
         return later();
