@@ -43,10 +43,10 @@ async function runForApp(controller: Controller, appId: string, method: InputMet
 }
 
 /**
- * Where the host's events land. Frames go to the wire log at once (in order beside the server's);
- * notes and refusals are gathered and land together a moment later (one store change per batch), so
- * an app that sends many messages costs its panel one render per batch, not one per message, and the
- * host's flood limit trips on arrival rate, not on how slowly the page drew.
+ * Where the host's events land. Frames, notes and refusals are gathered and land together in the
+ * next timer task (after the messages already queued: one wire append and one store change per
+ * batch), so an app that sends many messages costs the page one render per batch, not one per
+ * message, and the host's flood limit trips on arrival rate, not on how slowly the page drew.
  */
 function hostEventSink(controller: Controller, app: AppInstance, host: () => AppHost | undefined, askLink: (ask: LinkAsk | undefined) => void) {
   const id = app.id;
@@ -77,9 +77,8 @@ function hostEventSink(controller: Controller, app: AppInstance, host: () => App
   const handle = (e: AppHostEvent): void => {
     switch (e.type) {
       case "frame":
-        // Frames land at once, in order beside the server's (the wire store batches per task itself).
         frames.push(e);
-        return flushFrames();
+        return later();
       case "refused":
         refusals.push(e.refusal);
         return later();
@@ -110,8 +109,8 @@ function hostEventSink(controller: Controller, app: AppInstance, host: () => App
   return { handle, flush, dispose: () => timer !== undefined && clearTimeout(timer) };
 }
 
-/** How long events gather before they land in the stores, in ms. */
-const BATCH_MS = 50;
+/** Events gather until the next timer task (0 ms: the messages already queued run first). */
+const BATCH_MS = 0;
 
 /**
  * Hosts one app: reads its `ui://` resource through the controller (a call like any other, marked as
