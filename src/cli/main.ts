@@ -13,7 +13,8 @@ import { CAPABILITY_FLAGS, DEFAULT_TIMEOUT_MS, connectTarget, describeTargetSpec
 import { CliError, EXIT, oneLine } from "./errors";
 import { junitXml } from "./junit";
 import { byKey, callJson, callText, replayJson, replayText, type AnsweredBy } from "./output";
-import { LineReader, askInTerminal } from "./terminal";
+import { LineReader, askInTerminal, safeText } from "./terminal";
+import { toolUi } from "../core/apps";
 import { parseArguments, parseHeader } from "./words";
 import { clientTaskLines, clientTasksOfCall, completionQueryOf, runComplete, suggestionsText } from "./clientSide";
 import { savedServer } from "./savedServers";
@@ -238,8 +239,12 @@ async function runCall(v: Values, rest: string[], io: Io): Promise<number> {
     if (unanswered) throw new CliError(unanswered);
     if (!record) throw new CliError(`${method} ${name} on ${where}: the call produced no events`);
     const tasks = clientTasksOfCall(record);
-    const text = [callText(record, by, where), ...clientTaskLines(record)].join("\n");
-    io.stdout.write(`${fmt === "json" ? JSON.stringify({ ...callJson(record, by), ...(tasks.length > 0 ? { clientTasks: tasks } : {}) }, null, 2) : text}\n`);
+    // A tool with an MCP App: named, since a terminal cannot render it (and the CLI does not declare the extension).
+    const app = method === "tools/call" ? toolUi(c.client.toolSchemas.get(name)) : undefined;
+    const appLine = app ? `app: ${safeText(app.resourceUri)} (an MCP App; the command line cannot render it: open the tool in the inspector to see it)` : undefined;
+    const text = [callText(record, by, where), ...clientTaskLines(record), ...(appLine ? [appLine] : [])].join("\n");
+    const json = { ...callJson(record, by), ...(tasks.length > 0 ? { clientTasks: tasks } : {}), ...(app ? { app: { resourceUri: app.resourceUri, visibility: app.visibility, rendered: false } } : {}) };
+    io.stdout.write(`${fmt === "json" ? JSON.stringify(json, null, 2) : text}\n`);
     if (record.error) {
       const exit = c.exitText();
       throw new CliError(`${method} ${name} on ${where}: ${exit ?? oneLine(record.error.message)}${record.error.code !== undefined ? ` (code ${record.error.code})` : ""}`);

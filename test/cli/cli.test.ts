@@ -98,6 +98,17 @@ describe("presa-inspector", { timeout: 45000 }, () => {
     expect(r.stdout).toContain("declined (--decline-unanswered)");
   });
 
+  it("names a tool's MCP App, which it cannot render (text and JSON)", async () => {
+    const text = await runCli(["call", "--embedded", "tool", "weather-app", "city=Oslo"]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("Oslo: snow, -3°C");
+    expect(text.stdout).toContain("app: ui://presa-demo/weather (an MCP App; the command line cannot render it");
+    const json = await runCli(["call", "--embedded", "--format", "json", "tool", "weather-app"]);
+    expect(JSON.parse(json.stdout).app).toEqual({ resourceUri: "ui://presa-demo/weather", visibility: ["model", "app"], rendered: false });
+    const plain = await runCli(["call", "--embedded", "--format", "json", "tool", "echo", "message=x"]);
+    expect(JSON.parse(plain.stdout).app).toBeUndefined();
+  });
+
   it("call takes arguments as key=value and as JSON (resources and prompts too)", async () => {
     const echo = await runCli(["call", "--embedded", "--format", "json", "tool", "echo", "message=007"]);
     expect(echo.code).toBe(0);

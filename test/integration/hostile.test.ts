@@ -60,6 +60,13 @@ function expected(tool: string, era: "modern" | "legacy", transport: "in-process
       return legacy
         ? { error: "protocol", code: -32042, message: /^the server asked for the same URL \(https:\/\/auth\.example\.com\/signin\) 3 times with -32042/ }
         : { error: "protocol", code: -32042, message: /^Sign in first\.$/ };
+    case "app-escape-top":
+    case "app-read-parent":
+    case "app-undeclared-network":
+    case "app-endless-resize":
+    case "app-message-flood":
+      // The attack is the app, which only a page renders (e2e/apps.spec.ts); the call itself is plain.
+      return { text: /: the app is shown beside this result\.$/ };
     case "never-answers":
       return { error: "timeout", message: new RegExp(`^tools/call got no answer in ${TIMEOUT_MS} ms$`) };
     default:

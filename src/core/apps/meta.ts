@@ -1,11 +1,11 @@
 /**
- * What a tool and its `ui://` resource say about an MCP App (SEP-1865, "Resource Discovery" and "UI
- * Resource Format"), read defensively: a server's metadata is untrusted, so each reader returns what
- * it found or why it found nothing, in words.
+ * What a tool says about an MCP App (SEP-1865, "Resource Discovery"), read defensively: a server's
+ * metadata is untrusted. Kept apart from the resource reader (resource.ts) and the policy (csp.ts):
+ * the first view uses only this file (to see that a call opens an app), so the rest loads with the
+ * first app.
  */
 import { isObject } from "../util/isObject";
 import type { ClientCapabilities } from "../protocol/types";
-import { readAppPolicy, type AppPolicy } from "./csp";
 
 /** The extension's identifier, declared under the client's `capabilities.extensions`. */
 export const APPS_EXTENSION = "io.modelcontextprotocol/ui";
@@ -13,9 +13,6 @@ export const APPS_EXTENSION = "io.modelcontextprotocol/ui";
 export const APP_MIME_TYPE = "text/html;profile=mcp-app";
 /** The client capability that says this host renders apps. */
 export const APPS_CAPABILITY: ClientCapabilities = { extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } } };
-
-/** The largest app document the host loads (a page, not an archive). */
-export const APP_HTML_MAX = 5 * 1024 * 1024;
 
 export type AppVisibility = "model" | "app";
 
@@ -47,60 +44,4 @@ export function toolUi(tool: { _meta?: unknown } | undefined): ToolUi | undefine
 export function toolVisibility(tool: { _meta?: unknown } | undefined): AppVisibility[] {
   const meta = tool?._meta;
   return visibilityOf(isObject(meta) ? meta.ui : undefined);
-}
-
-/** An app document, ready for the sandbox. */
-export interface AppResource {
-  uri: string;
-  html: string;
-  policy: AppPolicy;
-  prefersBorder: boolean | undefined;
-  /** A dedicated origin the server asked for; this host has none to give, so it is shown, not used. */
-  domain: string | undefined;
-}
-
-export type AppResourceRead = { ok: true; resource: AppResource } | { ok: false; reason: string };
-
-function decodeBase64Utf8(blob: string): string | undefined {
-  try {
-    const bytes = Uint8Array.from(atob(blob), (c) => c.charCodeAt(0));
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The app document in a `resources/read` result: the content for `uri` of type
- * `text/html;profile=mcp-app`, as text or base64 (UTF-8), with its `_meta.ui` policy. The
- * resource-level `_meta.ui` of the listing may be given as a fallback: the content's own wins.
- */
-export function readAppResource(result: unknown, uri: string, listed?: unknown): AppResourceRead {
-  const contents = isObject(result) && Array.isArray(result.contents) ? result.contents : undefined;
-  if (!contents) return { ok: false, reason: "the resources/read result has no contents list" };
-  const content = contents.find((c) => isObject(c) && c.uri === uri) ?? (contents.length === 1 ? contents[0] : undefined);
-  if (!isObject(content)) return { ok: false, reason: `the result has no content for ${uri}` };
-  const mime = typeof content.mimeType === "string" ? content.mimeType.replace(/\s+/g, "").toLowerCase() : undefined;
-  if (mime !== APP_MIME_TYPE) return { ok: false, reason: `its type is ${mime === undefined ? "not given" : JSON.stringify(content.mimeType)}, not ${APP_MIME_TYPE}` };
-  let html: string | undefined;
-  if (typeof content.text === "string") html = content.text;
-  else if (typeof content.blob === "string") {
-    html = decodeBase64Utf8(content.blob);
-    if (html === undefined) return { ok: false, reason: "its blob is not base64 of UTF-8 text" };
-  }
-  if (html === undefined) return { ok: false, reason: "it has neither text nor blob" };
-  if (html.length > APP_HTML_MAX) return { ok: false, reason: `it is larger than ${APP_HTML_MAX / 1024 / 1024} MB` };
-  const ownUi = isObject(content._meta) ? content._meta.ui : undefined;
-  const ui = ownUi ?? (isObject(listed) ? listed.ui : undefined);
-  const policy = readAppPolicy(ui);
-  return {
-    ok: true,
-    resource: {
-      uri,
-      html,
-      policy,
-      prefersBorder: isObject(ui) && typeof ui.prefersBorder === "boolean" ? ui.prefersBorder : undefined,
-      domain: isObject(ui) && typeof ui.domain === "string" ? ui.domain.slice(0, 253) : undefined,
-    },
-  };
 }

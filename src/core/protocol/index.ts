@@ -82,3 +82,5 @@ export { pureStateCrypto, type StateCrypto } from "../state/crypto";
 export { isCallback } from "../auth/userAgent";
 export type { AuthorizeStep } from "../auth/oauth";
 export { elicit, elicitUrl, sample, roots } from "../input/builders";
+// The MIME type of an MCP App's HTML resource: the server serves it, the client's apps host reads it.
+export { APP_MIME_TYPE } from "../apps/meta";

@@ -3,7 +3,7 @@
  * (its published `app-with-deps` bundle, unchanged but for its last statement) inline, because an
  * app's default policy allows inline scripts and nothing from elsewhere.
  */
-import { APP_MIME_TYPE } from "../../core/apps";
+import { APP_MIME_TYPE } from "../../core/protocol";
 
 export { APP_MIME_TYPE };
 

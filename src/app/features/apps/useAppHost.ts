@@ -3,7 +3,7 @@ import { McpError, type InputMethod } from "../../../core";
 import { AppHost, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY, SANDBOX_VIOLATION, appDocument, readAppResource, type AppHostEvent, type AppPolicy, type AppRefusal } from "../../../core/apps";
 import { useController } from "../../session/context";
 import type { Controller } from "../../session/controller";
-import { appLabel, appsActions, appsStore, type AppInstance, type AppNote } from "./appsStore";
+import { appLabel, appsActions, type AppInstance, type AppNote } from "./appsStore";
 import { startFromApp } from "./attachApps";
 import { sandboxPlace } from "./sandboxOrigin";
 
@@ -43,10 +43,10 @@ async function runForApp(controller: Controller, appId: string, method: InputMet
 }
 
 /**
- * Where the host's events land. Frames, notes and refusals are gathered and land together a moment
- * later (one wire-log append and one store change per batch), so an app that sends many messages
- * costs the page one render per batch, not one per message; the host's flood limit then trips on
- * arrival rate, not on how slowly the page drew.
+ * Where the host's events land. Frames, notes and refusals are gathered and land together in the
+ * next timer task (after the messages already queued: one wire append and one store change per
+ * batch), so an app that sends many messages costs the page one render per batch, not one per
+ * message, and the host's flood limit trips on arrival rate, not on how slowly the page drew.
  */
 function hostEventSink(controller: Controller, app: AppInstance, host: () => AppHost | undefined, askLink: (ask: LinkAsk | undefined) => void) {
   const id = app.id;
@@ -54,13 +54,17 @@ function hostEventSink(controller: Controller, app: AppInstance, host: () => App
   let notes: AppNote[] = [];
   let refusals: AppRefusal[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const flush = (): void => {
-    timer = undefined;
-    const label = appLabel(appsStore.getState().apps[id] ?? app);
+  const flushFrames = (): void => {
+    const label = appLabel(app);
     for (const e of frames) {
       const raw = JSON.stringify(e.message);
       controller.session.wire.appendApp({ direction: e.direction === "toApp" ? "out" : "in", raw, message: e.message as never, size: raw.length, at: e.at }, app.connectionId, label);
     }
+    frames = [];
+  };
+  const flush = (): void => {
+    timer = undefined;
+    flushFrames();
     if (notes.length > 0) appsActions.notes(id, notes);
     if (refusals.length > 0) appsActions.refusals(id, refusals);
     frames = [];
@@ -105,8 +109,8 @@ function hostEventSink(controller: Controller, app: AppInstance, host: () => App
   return { handle, flush, dispose: () => timer !== undefined && clearTimeout(timer) };
 }
 
-/** How long events gather before they land in the stores, in ms. */
-const BATCH_MS = 50;
+/** Events gather until the next timer task (0 ms: the messages already queued run first). */
+const BATCH_MS = 0;
 
 /**
  * Hosts one app: reads its `ui://` resource through the controller (a call like any other, marked as
@@ -145,7 +149,7 @@ export function useAppHost(app: AppInstance) {
     return () => {
       live = false;
     };
-    // Once per app: the deps are read when it starts, never again.
+    // Once per app: the app record changes as it runs, its document is read once.
   }, [app.id]);
 
   // Once the document is here: the host and the relay with the sandbox frame. A layout effect: it
@@ -234,7 +238,7 @@ export function useAppHost(app: AppInstance) {
       sink.dispose();
       host.current = undefined;
     };
-    // Once per document: the deps are read when it loads, never again.
+    // Once per document: the host lives as long as the document it serves.
   }, [doc]);
 
   return { frame, place, doc, link, host };

@@ -29,12 +29,10 @@ export const WireRow = memo(function WireRow({ entry, index, count, top, height,
           {sent ? "→" : "←"}
         </span>
         <span className="wire-time">{formatClock(entry.at)}</span>
-        {entry.app !== undefined && (
-          <span className="badge wire-app" title={`a message between the inspector and the MCP App ${entry.app} (postMessage)`}>
-            app {entry.app}
-          </span>
-        )}
-        <span className="wire-method">{info.method || (info.kind === "broken" ? "(unparsed)" : "(response)")}</span>
+        <span className="wire-method">
+          {entry.app !== undefined && <span className="badge wire-app" title="inspector <-> MCP App (postMessage)">app {entry.app}</span>}
+          {info.method || (info.kind === "broken" ? "(unparsed)" : "(response)")}
+        </span>
         <span className="wire-id">{info.id ? `#${info.id.slice(0, 24)}` : ""}</span>
         <span className="wire-kind">{info.kind === "request" || info.kind === "notification" ? "" : info.kind}</span>
         <span className="wire-latency">{entry.latencyMs !== undefined ? `${Math.round(entry.latencyMs)} ms` : ""}</span>
