@@ -8,70 +8,64 @@
  */
 
 // The client and the call as an object
-export { connect, Client, type ClientSnapshot } from "./mcp/client";
-export type { CallHandle, CallMethod, CallOutcome } from "./mcp/call";
-export type { CallOptions } from "./mcp/callRunner";
-export type { ClientEvent, RetryDraft, StepDecision, StepHook } from "./mcp/events";
-export { DEFAULT_MAX_ROUNDS, DEFAULT_CLIENT_INFO, declaredCapabilities, type ConnectOptions, type InputHandler, type InputHandlers, type InputContext, type StandingRoots } from "./mcp/options";
-export type { ListenHandle, ListenOptions } from "./mcp/subscriptions";
+export { connect, Client } from "./mcp/client";
+export type { CallHandle, CallOutcome } from "./mcp/call";
+
+export type { ClientEvent, RetryDraft, StepDecision } from "./mcp/events";
+export { DEFAULT_CLIENT_INFO, declaredCapabilities, type ConnectOptions, type InputHandlers, type InputContext } from "./mcp/options";
+export type { ListenHandle } from "./mcp/subscriptions";
 export { text } from "./mcp/text";
-export { MAX_SAME_URL_REQUESTS, definesUrlRequired, urlRequiredOutsideRevision } from "./mcp/urlRequired";
-export { checkRoots } from "./mcp/standingRoots";
+export { urlRequiredOutsideRevision } from "./mcp/urlRequired";
 
 // Tasks: a call that became a task, followed in both eras (polls, questions, cancel)
-export { TASKS_EXTENSION, RELATED_TASK, TASK_STATUSES, TASK_DEFAULTS, isTerminalStatus } from "./tasks/types";
-export type { TaskStatus, TaskSnapshot, TaskOptions, TaskEvent, AnswerTravel } from "./tasks/types";
+export { TASKS_EXTENSION, RELATED_TASK } from "./tasks/types";
+export type { TaskStatus, TaskSnapshot, AnswerTravel } from "./tasks/types";
 export type { TaskHandle } from "./tasks/runner";
-export type { TaskCallOptions } from "./tasks/drive";
-export { tasksDeclared } from "./tasks/drive";
-export { COMPLETION_LIMITS, Completer, completionParams, readCompletion, serverCompletes } from "./mcp/completions";
-export type { CompleteFn, CompletionQuery, CompletionRef, Suggestions } from "./mcp/completions";
-export { RESOURCE_UPDATED, serverSubscribes, updatedUri } from "./mcp/resourceWatch";
+
+export { COMPLETION_LIMITS, Completer, readCompletion, serverCompletes } from "./mcp/completions";
+export type { CompletionQuery, CompletionRef, Suggestions } from "./mcp/completions";
+export { serverSubscribes, updatedUri } from "./mcp/resourceWatch";
 export type { ResourceWatch } from "./mcp/resourceWatch";
-export { CLIENT_TASK_METHODS, CLIENT_TASK_REQUESTS, ClientTaskReceiver, clientTasksCapability, runsAsTask } from "./tasks/clientTasks";
-export type { ClientTaskEvent, ClientTaskMethod, ClientTaskOptions, ClientTaskWire } from "./tasks/clientTasks";
-export { effectivePollMs, checkTransition, readTask } from "./tasks/parse";
+export { runsAsTask } from "./tasks/clientTasks";
+export type { ClientTaskEvent } from "./tasks/clientTasks";
 
 // Errors
-export { McpError, toMcpError, type ErrorKind, type FrameProblem, type LocalReason, type McpErrorInit, type ProcessExit } from "./errors";
+export { McpError, toMcpError, type ErrorKind, type FrameProblem, type LocalReason, type ProcessExit } from "./errors";
 
 // JSON-RPC
-export { Connection, systemClock, type Clock, type Frame, type IncomingContext, type RequestOptions } from "./jsonrpc/connection";
-export type { Channel, ChannelEvent, SendOptions } from "./jsonrpc/channel";
+export { Connection, systemClock, type Clock, type Frame, type IncomingContext } from "./jsonrpc/connection";
+export type { SendOptions } from "./jsonrpc/channel";
 export { Emitter } from "./jsonrpc/events";
 export { HumanWaits, pausedWhileWaiting } from "./jsonrpc/humanWaits";
 export { PendingRequests } from "./jsonrpc/pending";
-export { MAX_FRAME_LENGTH, MAX_FRAME_DEPTH, formatSize } from "./jsonrpc/limits";
+
 export {
   errorResponse,
   isErrorResponse,
-  isNotification,
   isRequest,
   isResponse,
   isResultResponse,
   notification,
   parseFrame,
   request,
-  resultResponse,
   type JsonRpcErrorObject,
   type JsonRpcMessage,
   type JsonRpcNotification,
   type JsonRpcRequest,
-  type JsonRpcResponse,
   type RequestId,
 } from "./jsonrpc/messages";
 export { isObject } from "./util/isObject";
 export { copyOwn } from "./util/copyOwn";
 
 // URLs a server asks the user to open (URL-mode elicitation): what they really point at
-export { classifyHost, type HostClass, type HostKind } from "./url/hostKind";
-export { checkUrl, COLLAPSE_URL, LONG_URL, WARNING_TEXT, type HostParts, type UrlCheck, type UrlWarning } from "./url/urlCheck";
+export { classifyHost, type HostKind } from "./url/hostKind";
+export { checkUrl, COLLAPSE_URL, WARNING_TEXT, type UrlCheck, type UrlWarning } from "./url/urlCheck";
 
 // MCP vocabulary
-export { elicitationMode, mergeCapabilities, capabilitiesFor, type CapabilityKey, type CapabilityMode } from "./protocol/capabilities";
+export { elicitationMode, mergeCapabilities, type CapabilityKey, type CapabilityMode } from "./protocol/capabilities";
 export { ErrorCode, errorCodeName } from "./protocol/codes";
-export { META, INPUT_METHODS, isInputMethod, type InputMethod } from "./protocol/meta";
-export { REVISIONS, REVISIONS_NEWEST_FIRST, LATEST, eraOf, isRevision, newestFirst, bestMutual, type Era, type Revision } from "./protocol/revisions";
+export { META, isInputMethod, type InputMethod } from "./protocol/meta";
+export { REVISIONS, REVISIONS_NEWEST_FIRST, eraOf, isRevision, newestFirst, type Era, type Revision } from "./protocol/revisions";
 export {
   LOG_LEVELS,
   type CallToolResult,
@@ -105,26 +99,23 @@ export {
   type Tool,
   type Icon,
 } from "./protocol/types";
-export { MAX_DATA_ICON_LENGTH, MAX_HTTPS_ICON_LENGTH, MAX_ICONS_PER_ITEM, pickIcon, vetIcon, vetIcons, type IconSet, type IconVerdict, type RefusedIcon, type VettedIcon } from "./protocol/icons";
+export { pickIcon, vetIcons, type IconSet, type RefusedIcon } from "./protocol/icons";
 export {
   blocksOf,
-  offeredTools,
   samplingConversation,
-  samplingMessagesProblem,
   samplingReplyProblem,
   toolChoiceMode,
   type ConversationTurn,
-  type SamplingBlock,
 } from "./protocol/samplingTools";
 
 // Transports
 export type { Transport, TransportCapabilities, TransportEvent } from "./transport/transport";
-export { StreamableHttpTransport, type StreamableHttpOptions, type HttpAuth } from "./transport/streamableHttp";
-export { LegacySseTransport, type LegacySseOptions } from "./transport/legacySse";
-export { AutoHttpTransport, type AutoHttpOptions } from "./transport/autoHttp";
-export { inProcessPair, type InProcessTransport } from "./transport/inProcess";
+export { StreamableHttpTransport, type HttpAuth } from "./transport/streamableHttp";
+export { LegacySseTransport } from "./transport/legacySse";
+export { AutoHttpTransport } from "./transport/autoHttp";
+export { inProcessPair } from "./transport/inProcess";
 export { bridgeFetch, bridgeInfo, bridgeServers, saveBridgeServers, describeExit, type BridgeEndpoint } from "./transport/bridge";
-export { BridgeStdioTransport, type BridgeStdioOptions } from "./transport/bridgeStdio";
+export { BridgeStdioTransport } from "./transport/bridgeStdio";
 export {
   BRIDGE_EVENTS,
   BRIDGE_HEADERS,
@@ -138,7 +129,7 @@ export {
   type SpawnSpec,
   type SpawnedSession,
 } from "./transport/bridgeProtocol";
-export { paramHeaders, validateToolHeaders, mcpNameSource } from "./transport/headers";
+export { paramHeaders, mcpNameSource } from "./transport/headers";
 export { postHeaders, versionNamedBy } from "./transport/httpHeaders";
 export { LineSplitter, type Line } from "./transport/lines";
 
@@ -155,14 +146,13 @@ export {
   hasPresaFields,
   keyFromSecret,
   parseJsonText,
-  readPayloadBytes,
   splitTokenDecoded,
   type PresaPayload,
   type StateFailureReason,
 } from "./state/format";
-export { encodePayloadPart, macOf, paramsDigest, payloadJson } from "./state/digest";
+export { encodePayloadPart, macOf, paramsDigest } from "./state/digest";
 export { pureStateCrypto, type StateCrypto } from "./state/crypto";
-export { canonicalJson } from "./state/jcs";
+
 export { decodeRequestState, type DecodedState } from "./state/decode";
 export { checkScope, verifyMac, type ExpiryCheck, type ScopeCheck } from "./state/check";
 
@@ -170,47 +160,30 @@ export { checkScope, verifyMac, type ExpiryCheck, type ScopeCheck } from "./stat
 export {
   OAuthClient,
   AuthFlowError,
-  bearerChallenge,
-  AuthStepLog,
-  redactBody,
-  redactHeaders,
-  redactHeaderValue,
-  redactUrl,
   redirectFollower,
   isCallback,
-  type BearerChallenge,
   type AuthorizeStep,
-  type OAuthClientOptions,
-  type PreRegisteredClient,
-  type TokenSet,
   type AuthStatus,
   type AuthStage,
   type AuthStep,
-  type AuthHttpRecord,
-  type AuthHttpResponseRecord,
-  type RedirectFollowerOptions,
 } from "./auth";
 
 // Input kinds: the one registry (each kind in its own file under input/kinds/), and the handlers the
 // app and the command line build from their capability modes
-export type { InputKindSpec, InputKindWords, DeclareExtras, KindModes } from "./input/kind";
+export type { InputKindSpec } from "./input/kind";
 export {
   inputKinds,
   registerInputKind,
-  inputMethods,
   isInputKindMethod,
   inputKindOf,
   inputKindNamed,
-  kindOfRequest,
   covers,
   requiredCapability,
   capabilitiesFromModes,
-  capabilitiesForMethods,
   answerAs,
   type AnswerShapes,
-  type InputAnswer,
 } from "./input/registry";
-export { handlersFromModes, type HandlersFromModes, type KindQuestion } from "./input/handlers";
+export { handlersFromModes, type KindQuestion } from "./input/handlers";
 
 // Input builders (for servers and tests)
-export { elicit, elicitUrl, sample, roots, type SampleOptions } from "./input/builders";
+export { elicit, elicitUrl, sample, roots } from "./input/builders";
