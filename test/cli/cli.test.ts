@@ -206,7 +206,7 @@ describe("presa-inspector", { timeout: 45000 }, () => {
         const f = join(dir, "bad-answers.json");
         writeFileSync(f, JSON.stringify([{ name: "half an answer" }]));
         return ["call", "--embedded", "--answers", f, "tool", "greet"];
-      }, /answers file .*bad-answers\.json: answers\[0\] is not a canned answer/],
+      }, /answers file .*bad-answers\.json: answers\[0\]\.server: expected the server.s name/],
       ["a missing answers file", () => ["call", "--embedded", "--answers", join(dir, "nope.json"), "tool", "greet"], /answers file .*nope\.json: no such file/],
       ["a malformed session file", () => {
         const f = join(dir, "bad-session.json");

@@ -1,7 +1,7 @@
 /**
  * A made-up input kind, described once the way a real kind is (src/core/input/kinds/*.ts): the
  * server asks `fake/pickColour` with a `prompt` and the client answers `{colour}`. Registering it is
- * the one step a test takes; what each layer then does with it is what test/inputKinds*.test.ts show.
+ * the one step a test takes; what each layer then does with it is what test/inputKinds.test.ts and test/inputKinds.app.test.ts show.
  */
 import { McpError, isObject, type InputKindSpec } from "../../src/core";
 

@@ -19,5 +19,6 @@ export function downloadJson(name: string, text: string): void {
  * file's `$schema`: an editor that opens the file while the inspector runs can check it.
  */
 export function schemaUrl(path: string): string {
-  return new URL(path, document.baseURI).href;
+  // Outside a page (the session file written in Node) there is no base to resolve against: the path stays relative.
+  return typeof document === "undefined" ? path : new URL(path, document.baseURI).href;
 }

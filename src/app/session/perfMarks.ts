@@ -1,7 +1,7 @@
 /**
  * User Timing marks for the bench (bench/browser.ts reads them with a PerformanceObserver): when a
  * server's question reaches the page, and when its form is on screen and takes input. Attached with
- * the bench's hooks (`?bench`, ./benchHooks.ts); a form's mark does nothing without an arrival.
+ * the bench's hooks (`?bench`, ../benchHooks.ts); a form's mark does nothing without an arrival.
  * A mark costs about a microsecond; the buffer is cleared as it goes, so a long session does not fill it.
  */
 import type { Frame } from "../../core";

@@ -15,7 +15,7 @@ import { createWatchStore } from "../features/watch/watchStore";
  *   calls, questions, held retries, automatic answers, log level asked of the server, a process's
  *   output). They are made here, together, by `createSession()`, and nowhere else. The live session
  *   is one per page and lasts across reconnects (its history keeps every call of the page); an opened
- *   recording is a second session made the same way (`recordingSession` in ../features/session/recording.ts).
+ *   recording is a second session made the same way (`recordingSession` in ./recording.ts).
  * - **App-wide**: a store that outlives any session: the user's place in the UI (`uiStore`), present
  *   mode, the opened recording and its replay (`recordingStore`), canned answers, a deep link's
  *   leftovers, the bridge and the saved connections. One each per page: each is made once in its own

@@ -3,7 +3,7 @@
  * postMessage that answers the app's requests, sends it the tool's input and result, and tears it
  * down. It knows nothing of frames or the DOM: the page posts what `post` is given and feeds
  * `receive` with what the sandbox relayed, so the same host runs in Node against the official App
- * SDK (test/appsHost.test.ts) and in the browser behind the sandbox proxy.
+ * SDK (test/apps/host.test.ts) and in the browser behind the sandbox proxy.
  *
  * Everything the app sends is untrusted: a malformed message is answered with an error (or dropped
  * when it cannot be answered), a call the rules refuse is answered with an error and reported as a

@@ -85,7 +85,7 @@ describe("export", () => {
     ["not JSON", "{", /not JSON/],
     ["another file", '{"hello": 1}', /not a presa inspector session/],
     ["a newer version", '{"format": "presa-inspector-session", "version": 99}', /newer/],
-    ["missing parts", '{"format": "presa-inspector-session", "version": 1}', /lacks/],
+    ["missing parts", '{"format": "presa-inspector-session", "version": 1}', /connection: expected an object/],
   ])("refuses %s", (_n, text, message) => {
     const parsed = parseSession(text);
     expect(parsed.ok).toBe(false);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseClientConfig, withInputs, type NewEntry } from "./configImport";
 import { exportClientConfig } from "./configExport";
 
-const fixture = (name: string): string => readFileSync(new URL(`../../../../../test/fixtures/clientConfigs/${name}`, import.meta.url), "utf8");
+const fixture = (name: string): string => readFileSync(new URL(`../../../../../../test/fixtures/clientConfigs/${name}`, import.meta.url), "utf8");
 
 const claudeStyle = {
   mcpServers: {
