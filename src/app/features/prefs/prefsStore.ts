@@ -44,7 +44,16 @@ export function createPrefsStore(storage?: Storage) {
   });
 }
 
-export const prefsStore = createPrefsStore(typeof localStorage === "undefined" ? undefined : localStorage);
+/** This browser's storage, when the page may use it: a frame of another site is refused it (a SecurityError). */
+function pageStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === "undefined" ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export const prefsStore = createPrefsStore(pageStorage());
 
 export function usePrefs<T>(selector: (s: PrefsState) => T): T {
   return useStore(prefsStore, selector);
