@@ -12,7 +12,7 @@ import { SessionsBar } from "./features/session/components/SessionsBar";
 import { QaPanel } from "./views/QaPanel";
 import { QaToolbar } from "./views/QaToolbar";
 import { MainSplit, WorkspaceColumns } from "./features/layout/Panels";
-import { useCalls, usePresent, useRecording } from "./session/context";
+import { useCalls, useInputs, usePresent, useRecording, useStep } from "./session/context";
 import { LazyPart } from "./components/ui/LazyPart";
 import { LazyApps } from "./features/apps/LazyApps";
 import "./views/qa.css";
@@ -57,6 +57,10 @@ function Workspace() {
 export function App() {
   const present = usePresent((s) => s.on);
   const viewer = useRecording((s) => s.viewer);
+  // A question for the user: the server's (an input card) or step mode's (a held retry to send).
+  const asked = useInputs((s) => s.pending.length > 0);
+  const held = useStep((s) => s.held.length > 0);
+  const questionWaiting = asked || held;
   const main = viewer ? (
     <LazyPart what="The recording view" fallback={<p className="muted panel-empty">Opening the recording…</p>}>
       <RecordingView viewer={viewer} />
@@ -77,7 +81,7 @@ export function App() {
         <ReopenPrompt />
         <LinkProblems />
       </header>
-      <MainSplit main={main} wire={!viewer && !present ? (p) => <WireLog {...p} /> : undefined} />
+      <MainSplit main={main} questionWaiting={questionWaiting} wire={!viewer && !present ? (p) => <WireLog {...p} /> : undefined} />
       <CommandPalette />
       <DestructiveConfirm />
     </div>

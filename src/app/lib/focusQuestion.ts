@@ -64,8 +64,22 @@ export function useClearOfActions(ref: RefObject<HTMLElement | null>): void {
       frame = requestAnimationFrame(() => keepClearOfActions(card, target));
     };
     card.addEventListener("focusin", onFocus);
+    // A card keeps growing after its field took the focus (a transcript or the form's code arriving
+    // above it), and its pane changes height (the wire log folding): each time, the focused control
+    // is put back clear of the bar, if the focus is still in this card.
+    const onResize = () => {
+      const active = document.activeElement;
+      if (!(active instanceof HTMLElement) || active === card || !card.contains(active)) return;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => keepClearOfActions(card, active));
+    };
+    const sizes = typeof ResizeObserver === "function" ? new ResizeObserver(onResize) : undefined;
+    sizes?.observe(card);
+    const pane = card.closest(".pane");
+    if (pane) sizes?.observe(pane);
     return () => {
       card.removeEventListener("focusin", onFocus);
+      sizes?.disconnect();
       cancelAnimationFrame(frame);
     };
   }, [ref]);
@@ -87,10 +101,11 @@ export function useQuestionFocus(ref: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
     const card = ref.current;
     if (!card || busyElsewhere(card)) return undefined;
+    // The card goes to the top of its pane: the most room for it and for any question that came with
+    // it (several URL cards of one -32042, copies of a form), which follow below it.
     const reveal = () => {
-      const tall = card.getBoundingClientRect().height > window.innerHeight * 0.6;
       // jsdom has no scrollIntoView.
-      card.scrollIntoView?.({ block: tall ? "start" : "nearest" });
+      card.scrollIntoView?.({ block: "start" });
     };
     reveal();
     const control = firstControl(card);

@@ -27,6 +27,31 @@ describe("panels", () => {
     expect(screen.getByText("wire open")).toBeTruthy();
   });
 
+  it("on a short window folds the wire log while a question waits, without remembering it; opening it keeps it open for that question", () => {
+    const matchMedia = window.matchMedia;
+    const listeners = new Set<() => void>();
+    window.matchMedia = ((query: string) => ({ matches: query.includes("max-height"), media: query, addEventListener: (_: string, f: () => void) => listeners.add(f), removeEventListener: (_: string, f: () => void) => listeners.delete(f) })) as unknown as typeof window.matchMedia;
+    try {
+      const wire = ({ collapsed, folded, onToggle }: { collapsed: boolean; folded: boolean; onToggle: () => void }) => (
+        <button type="button" onClick={onToggle}>{`${collapsed ? "collapsed" : "open"}${folded ? " folded" : ""}`}</button>
+      );
+      const view = render(<MainSplit main={<p>main</p>} wire={wire} questionWaiting={false} />);
+      expect(screen.getByRole("button", { name: "open" })).toBeTruthy();
+      view.rerender(<MainSplit main={<p>main</p>} wire={wire} questionWaiting />);
+      expect(screen.getByRole("button", { name: "collapsed folded" })).toBeTruthy();
+      expect(layoutStore.getState().wireCollapsed).toBe(false);
+      fireEvent.click(screen.getByRole("button", { name: "collapsed folded" }));
+      expect(screen.getByRole("button", { name: "open" })).toBeTruthy();
+      expect(layoutStore.getState().wireCollapsed).toBe(false);
+      // The question answered and another arriving: it folds again.
+      view.rerender(<MainSplit main={<p>main</p>} wire={wire} questionWaiting={false} />);
+      view.rerender(<MainSplit main={<p>main</p>} wire={wire} questionWaiting />);
+      expect(screen.getByRole("button", { name: "collapsed folded" })).toBeTruthy();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it("collapses the rounds panel to a button that opens it again", () => {
     render(<WorkspaceColumns sidebar={<p>side</p>} center={<p>centre</p>} rounds={<p>the rounds</p>} />);
     fireEvent.click(screen.getByRole("button", { name: "Hide the rounds panel" }));

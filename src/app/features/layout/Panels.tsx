@@ -1,10 +1,33 @@
-import { useRef, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { LIMITS, layoutActions, layoutStore, useLayout, type PanelSize } from "./layoutStore";
 
 /** Height of the wire log's header: what is left of it when collapsed. */
 export const WIRE_HEAD_PX = 34;
 /** Width of the rounds panel when collapsed: its "Rounds" button. */
 export const ROUNDS_COLLAPSED_PX = 30;
+/**
+ * Below this window height the wire log folds to its header while a question waits: at 768 px its
+ * usual 200 px would leave the card about 500, less than two URL cards or a sampling card need.
+ */
+export const SHORT_WINDOW_PX = 900;
+const SHORT_QUERY = `(max-height: ${SHORT_WINDOW_PX - 1}px)`;
+
+function subscribeShort(onChange: () => void): () => void {
+  if (typeof window === "undefined" || typeof window.matchMedia !== "function") return () => {};
+  const query = window.matchMedia(SHORT_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** Whether the window is short (matchMedia, so a resize re-renders only when it crosses the line). */
+function useShortWindow(): boolean {
+  return useSyncExternalStore(
+    subscribeShort,
+    () => typeof window !== "undefined" && typeof window.matchMedia === "function" && window.matchMedia(SHORT_QUERY).matches,
+    () => false,
+  );
+}
+
 /** Arrow keys move a separator this far; with Shift, four times as far. */
 const KEY_STEP = 16;
 
@@ -86,12 +109,31 @@ function Splitter({
  * dragged (or moved with the arrow keys on the separator), the wire log collapsed to its header,
  * and both are remembered (layoutStore, localStorage). The top keeps at least 200 px whatever the
  * stored height.
+ *
+ * On a short window, while `questionWaiting`, the wire log folds to its header so the question has
+ * the room: the fold is not remembered, it lifts when the question is answered, and opening the log
+ * during the question keeps it open until then.
  */
-export function MainSplit({ main, wire }: { main: ReactNode; wire?: (p: { collapsed: boolean; onToggle: () => void }) => ReactNode }) {
+export function MainSplit({
+  main,
+  wire,
+  questionWaiting = false,
+}: {
+  main: ReactNode;
+  wire?: (p: { collapsed: boolean; onToggle: () => void; folded: boolean }) => ReactNode;
+  questionWaiting?: boolean;
+}) {
   const wirePx = useLayout((s) => s.wirePx);
-  const collapsed = useLayout((s) => s.wireCollapsed);
+  const stored = useLayout((s) => s.wireCollapsed);
+  const short = useShortWindow();
+  const [openedAnyway, setOpenedAnyway] = useState(false);
+  useEffect(() => {
+    if (!questionWaiting) setOpenedAnyway(false);
+  }, [questionWaiting]);
+  const folded = !stored && short && questionWaiting && !openedAnyway;
+  const collapsed = stored || folded;
   if (!wire) return <div className="app-main">{main}</div>;
-  const onToggle = () => layoutActions.setWireCollapsed(!layoutStore.getState().wireCollapsed);
+  const onToggle = () => (folded ? setOpenedAnyway(true) : layoutActions.setWireCollapsed(!layoutStore.getState().wireCollapsed));
   const style = { gridTemplateRows: `minmax(0, 1fr) 4px ${collapsed ? `${WIRE_HEAD_PX}px` : `min(${wirePx}px, calc(100% - 204px))`}` } as CSSProperties;
   return (
     <div className="app-main split-rows" style={style} data-wire-collapsed={collapsed}>
@@ -100,7 +142,7 @@ export function MainSplit({ main, wire }: { main: ReactNode; wire?: (p: { collap
       <section className="wire-panel" aria-label="Frames on the wire">
         <Splitter label="Resize the wire log" size="wirePx" orientation="horizontal" sign={-1} collapsed={collapsed} onToggle={onToggle} />
         <div className="pane pane-wire" data-testid="wire-pane">
-          {wire({ collapsed, onToggle })}
+          {wire({ collapsed, onToggle, folded })}
         </div>
       </section>
     </div>

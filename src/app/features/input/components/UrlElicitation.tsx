@@ -16,13 +16,13 @@ function CompletionHint({ era, elicitationId }: { era: Era; elicitationId: unkno
   const revision = useConnection((s) => s.revision);
   const notices = era === "legacy" && revision !== undefined && revision >= "2025-11-25" && typeof elicitationId === "string";
   return (
-    <p className="muted completion-hint" data-testid="completion-hint">
+    <span className="completion-hint" data-testid="completion-hint">
       {notices
         ? "The server may say when this is done (notifications/elicitation/complete); the card then closes by itself."
         : era === "modern"
           ? "2026-07-28 has no completion notice: press “I'm done” when you have finished, or Cancel."
           : "This revision has no completion notice: press “I'm done” when you have finished, or Cancel."}
-    </p>
+    </span>
   );
 }
 
@@ -53,7 +53,8 @@ export function UrlElicitation({ input }: { input: PendingInput }) {
           ))}
         </ul>
       )}
-      {typeof elicitationId === "string" && (
+      {/* The card's header already shows the id when it is the question's key (initialize era). */}
+      {typeof elicitationId === "string" && elicitationId !== input.key && (
         <p className="muted">
           elicitation id <code><ServerText text={elicitationId} /></code>
         </p>
@@ -77,8 +78,11 @@ export function UrlElicitation({ input }: { input: PendingInput }) {
           Cancel
         </button>
       </div>
-      {!opened && check.openable && <p className="muted">Open the page first; “I'm done” appears after it.</p>}
-      <CompletionHint era={input.era} elicitationId={elicitationId} />
+      {/* One short paragraph under the buttons, so two URL cards fit one short window. */}
+      <p className="muted url-hints">
+        {!opened && check.openable && <span>Open the page first; “I'm done” appears after it. </span>}
+        <CompletionHint era={input.era} elicitationId={elicitationId} />
+      </p>
     </div>
   );
 }

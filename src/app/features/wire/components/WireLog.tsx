@@ -24,7 +24,7 @@ function useFiltered(entries: readonly WireEntry[], filter: FrameFilter): readon
  * panel owns the collapsed state (`collapsed`, `onToggle`: remembered across reloads); alone (a
  * recording) it keeps its own.
  */
-export function WireLog({ collapsed, onToggle }: { collapsed?: boolean; onToggle?: () => void } = {}) {
+export function WireLog({ collapsed, onToggle, folded = false }: { collapsed?: boolean; onToggle?: () => void; folded?: boolean } = {}) {
   const session = useSession();
   const entries = useWire((s) => s.entries);
   const dropped = useWire((s) => s.dropped);
@@ -50,6 +50,7 @@ export function WireLog({ collapsed, onToggle }: { collapsed?: boolean; onToggle
           {open && !isNoFilter(deferred) ? `, ${formatCount(shown.length)} shown` : ""}
           {dropped > 0 ? `, ${formatCount(dropped)} older dropped` : ""}
         </span>
+        {folded && <span className="muted wire-folded">folded while a question waits, so it has the room</span>}
         {open && <WireToolbar filter={filter} onChange={setFilter} />}
         <button
           type="button"
