@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type FrameLocator, type Page } from "./support/test";
+import { qaPanel } from "./support/qa";
 import { inputCard, openApp, pick, roundsPanel, run, useRevision } from "./support/app";
 
 // MCP Apps (README "MCP Apps"): the demo's weather app, built with the official App SDK, renders in
@@ -39,6 +41,8 @@ for (const revision of ["2026-07-28", "2025-11-25"]) {
     const app = appDocument(page);
     await expect(app.getByTestId("weather-result")).toHaveText("Lisbon: sunny, 24°C");
     await expect(app.locator("#input")).toHaveText('Asked for: {"city":"Lisbon"}');
+    // The arguments went first as tool-input-partial, as a streaming model would send them.
+    await expect(app.getByTestId("weather-partials")).toHaveText("1 partial input(s) before it");
     // The app calls app-pick-city: its question is our usual card, marked as the app's.
     await app.getByRole("button", { name: "Pick another city" }).click();
     const card = inputCard(page, "Which city should the weather app show?");
@@ -141,4 +145,61 @@ test.describe("hostile apps are contained, with the reason shown", () => {
     await expect(page.locator("iframe.app-frame")).toHaveCount(0);
     await expect(page.getByTestId("connection-status")).toHaveText("connected");
   });
+});
+
+test("an app's question goes through step mode, a canned answer and the session file like any call's", async ({ page }) => {
+  await openApp(page);
+  await useRevision(page, "2026-07-28");
+  await page.getByRole("checkbox", { name: "Step" }).check();
+  await pick(page, /^Weather app/);
+  await run(page);
+  await appReady(page, "presa-weather");
+  const app = appDocument(page);
+  await expect(app.getByTestId("weather-result")).toHaveText("Lisbon: sunny, 24°C");
+
+  // Step mode: the answer to the app's question is held as a retry the user sends.
+  await app.getByRole("button", { name: "Pick another city" }).click();
+  const card = inputCard(page, "Which city should the weather app show?");
+  await card.getByRole("button", { name: "Save as canned answer…" }).click();
+  await card.getByLabel("Canned answer name").fill("Oslo for the app");
+  await card.getByLabel("City", { exact: true }).selectOption("Oslo");
+  await card.getByRole("button", { name: "Accept", exact: true }).click();
+  const held = page.getByRole("article", { name: "Held retry" });
+  await expect(held).toContainText('"city": "Oslo"');
+  await expect(app.getByTestId("weather-result")).toHaveText("Lisbon: sunny, 24°C");
+  await held.getByRole("button", { name: "Send retry" }).click();
+  await expect(app.getByTestId("weather-result")).toHaveText("Oslo: snow, -3°C", LOAD);
+
+  // The saved answer answers the app's next question by itself once auto-answer is on.
+  await page.getByRole("checkbox", { name: "Step" }).uncheck();
+  await qaPanel(page).getByLabel("Auto-answer forms").check();
+  await app.getByRole("button", { name: "Pick another city" }).click();
+  await expect(appView(page).getByTestId("app-call").filter({ hasText: "app-pick-city" })).toHaveCount(2);
+  await expect(appView(page).getByTestId("app-call").filter({ hasText: "app-pick-city" }).nth(1)).toContainText("done", LOAD);
+  await expect(inputCard(page, "Which city should the weather app show?")).toHaveCount(0);
+  await expect(roundsPanel(page).getByTestId("auto-badge").first()).toHaveText("canned: Oslo for the app");
+
+  // The session file keeps the app's calls with their rounds.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export session" }).click()]);
+  const file = JSON.parse(readFileSync(await download.path(), "utf8")) as { calls: { method: string; params: { name?: string }; rounds: unknown[] }[] };
+  const picks = file.calls.filter((c) => c.params.name === "app-pick-city");
+  expect(picks).toHaveLength(2);
+  expect(JSON.stringify(picks[0])).toContain("Which city should the weather app show?");
+});
+
+test("the catalog lists an app-only tool apart, marked, and still callable by hand", async ({ page }) => {
+  await openApp(page);
+  const catalog = page.getByRole("complementary").or(page.locator(".sidebar")).first();
+  const group = catalog.locator("details.app-only");
+  await expect(group.locator("summary")).toHaveText("1 app-only tool: called by an app, never shown to a model");
+  // A model's list: app-pick-city is not in it.
+  await expect(catalog.locator(".catalog-list").first().getByText("app-pick-city")).toHaveCount(0);
+  await expect(catalog.getByRole("button", { name: /^Weather app/ })).toContainText("app");
+  await group.locator("summary").click();
+  const item = group.getByRole("button", { name: /^Pick a city/ });
+  await expect(item).toContainText("app only");
+  // Searching opens the group: what matches is never hidden.
+  await group.locator("summary").click();
+  await catalog.getByLabel("Search the catalog").fill("pick a city");
+  await expect(item).toBeVisible();
 });

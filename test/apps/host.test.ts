@@ -88,6 +88,25 @@ describe("AppHost with the official App SDK as the app", () => {
     expect(out.slice(0, initAt).filter((e) => e.direction === "toApp").map((e) => "result" in e.message)).toEqual([true]);
   });
 
+  it("streams the arguments as a model would: partial snapshots, then the complete input, once", async () => {
+    const { host, transport } = pair();
+    const app = new App({ name: "probe", version: "1.0.0" }, {}, { autoResize: false });
+    const seen: string[] = [];
+    app.ontoolinputpartial = (p) => seen.push(`partial ${JSON.stringify(p.arguments)}`);
+    app.ontoolinput = (p) => seen.push(`input ${JSON.stringify(p.arguments)}`);
+    host.streamToolInput({ city: "Lisbon", note: "a longer string value", days: 3 });
+    host.streamToolInput({ city: "again" });
+    await app.connect(transport as never);
+    await until(() => seen.some((s) => s.startsWith("input")));
+    expect(seen).toEqual([
+      "partial {}",
+      'partial {"city":"Lisbon"}',
+      'partial {"city":"Lisbon","note":"a longer st"}',
+      'partial {"city":"Lisbon","note":"a longer string value"}',
+      'input {"city":"Lisbon","note":"a longer string value","days":3}',
+    ]);
+  });
+
   it("runs the app's tools/call only for tools visible to apps, and says why it refused", async () => {
     const { host, transport, events, calls } = pair();
     const app = new App({ name: "probe", version: "1.0.0" }, {}, { autoResize: false });

@@ -1,7 +1,8 @@
 import { isObject, type Tool } from "../../core";
+import { toolUi, toolVisibility } from "../../core/apps";
 
 export interface Badge {
-  key: "read-only" | "destructive" | "idempotent" | "open-world" | "closed-world" | "task-required" | "task-optional";
+  key: "read-only" | "destructive" | "idempotent" | "open-world" | "closed-world" | "task-required" | "task-optional" | "app" | "app-only";
   label: string;
   /** What the badge means, and that it is the server's own claim. */
   title: string;
@@ -35,7 +36,15 @@ export function toolBadges(tool: Tool): Badge[] {
   const task = taskSupport(tool);
   if (task === "required") out.push({ key: "task-required", label: "task", title: "Runs only as a task (execution.taskSupport: required)" });
   if (task === "optional") out.push({ key: "task-optional", label: "task optional", title: "May run as a task (execution.taskSupport: optional)" });
+  const ui = toolUi(tool);
+  if (ui) out.push({ key: "app", label: "app", title: `Shows an MCP App from ${ui.resourceUri} (_meta.ui.resourceUri)` });
+  if (isAppOnly(tool)) out.push({ key: "app-only", label: "app only", title: "Only its app calls it: a model is never shown this tool (_meta.ui.visibility)" });
   return out;
+}
+
+/** A tool an app calls but a model never sees (`_meta.ui.visibility` without "model"). */
+export function isAppOnly(tool: Tool): boolean {
+  return !toolVisibility(tool).includes("model");
 }
 
 /** Whether every word of the query is in one of the fields (case-insensitive); an empty query matches all. */

@@ -368,6 +368,15 @@ export class AppHost {
   sendToolInputPartial(args: Message): void {
     if (!this.#inputSent) this.#notify("ui/notifications/tool-input-partial", { arguments: args });
   }
+  /**
+   * The arguments as a model streaming them would show them (partialArguments: tool-input-partial
+   * snapshots), then complete (tool-input). The inspector's user is the agent here: the app sees
+   * the same sequence of notifications a streaming host gives it.
+   */
+  streamToolInput(args: Message): void {
+    for (const partial of partialArguments(args)) this.sendToolInputPartial(partial);
+    this.sendToolInput(args);
+  }
   /** The tool's complete arguments, at most once. */
   sendToolInput(args: Message): void {
     if (this.#inputSent) return;
@@ -414,4 +423,26 @@ export class AppHost {
     this.#pending.delete(id);
     this.stop(reason);
   }
+}
+
+/** Strings shorter than this arrive whole in one snapshot; longer ones also show half-way. */
+const PARTIAL_STRING_MIN = 8;
+
+/**
+ * What an app sees of `args` while a model streams their JSON: the best-effort recovery of each
+ * prefix, with unclosed structures closed (the specification's words for tool-input-partial). One
+ * snapshot per cut: the empty object, then each top-level key as it completes, with a long string
+ * value first cut half-way. The complete arguments are not among them: they go as tool-input.
+ */
+export function partialArguments(args: Message): Message[] {
+  const out: Message[] = [{}];
+  const sofar: Message = {};
+  const keys = Object.keys(args);
+  keys.forEach((key, i) => {
+    const value = args[key];
+    if (typeof value === "string" && value.length >= PARTIAL_STRING_MIN) out.push({ ...sofar, [key]: value.slice(0, Math.ceil(value.length / 2)) });
+    sofar[key] = value;
+    if (i < keys.length - 1) out.push({ ...sofar });
+  });
+  return out;
 }

@@ -61,6 +61,7 @@ h1{font-size:16px;margin:0 0 8px}#result{font-size:20px;margin:8px 0}button{marg
 
 const BODY = `<h1>Weather</h1>
 <p id="input">Waiting for the tool's input…</p>
+<p id="partials" data-testid="weather-partials"></p>
 <p id="result" data-testid="weather-result">Waiting for the result…</p>
 <button id="pick" type="button">Pick another city</button>
 <button id="docs" type="button">Open the MCP Apps docs</button>
@@ -77,7 +78,9 @@ const show = (r) => {
   void app.updateModelContext({ content: [{ type: "text", text: "The app shows " + $("result").textContent }] });
 };
 const app = new App({ name: "presa-weather", version: "1.0.0" }, { availableDisplayModes: ["inline", "fullscreen"] });
-app.ontoolinput = (p) => { $("input").textContent = "Asked for: " + JSON.stringify(p.arguments); };
+let partials = 0;
+app.ontoolinputpartial = (p) => { partials++; $("input").textContent = "Arguments arriving: " + JSON.stringify(p.arguments); };
+app.ontoolinput = (p) => { $("input").textContent = "Asked for: " + JSON.stringify(p.arguments); $("partials").textContent = partials + " partial input(s) before it"; };
 app.ontoolresult = (r) => show(r);
 app.ontoolcancelled = (p) => { $("result").textContent = "Cancelled: " + (p.reason || "no reason"); };
 app.onhostcontextchanged = (c) => { if (c.theme) document.body.className = c.theme; };

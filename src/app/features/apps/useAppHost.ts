@@ -194,7 +194,7 @@ export function useAppHost(app: AppInstance) {
       maxHeight: APP_MAX_HEIGHT,
     });
     host.current = h;
-    h.sendToolInput(app.args);
+    h.streamToolInput(app.args);
     const onMessage = (event: MessageEvent): void => {
       if (event.source !== win() || event.origin !== origin) return;
       const m: unknown = event.data;

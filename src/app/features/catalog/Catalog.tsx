@@ -7,7 +7,7 @@ import { usePrompts, useResources, useTools } from "../../session/queries";
 import { toMcpError } from "../../../core";
 import { IconRefusedMark, ItemIcon } from "../../components/ui/ItemIcon";
 import "./catalog.css";
-import { matchesQuery, toolBadges, type Badge } from "../../lib/toolBadges";
+import { isAppOnly, matchesQuery, toolBadges, type Badge } from "../../lib/toolBadges";
 
 function isSelected(a: Selection | undefined, b: Selection): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -66,7 +66,10 @@ export function Catalog() {
   ] as const;
   const dropped = tab === "tools" ? controller.droppedTools() : [];
   const [query, setQuery] = useState("");
-  const shownTools = tools.data?.filter((t) => matchesQuery(query, [t.name, t.title, t.description]));
+  const matching = tools.data?.filter((t) => matchesQuery(query, [t.name, t.title, t.description]));
+  // What a model would be offered comes first; tools only an app calls are listed apart, still callable.
+  const shownTools = matching?.filter((t) => !isAppOnly(t));
+  const appOnlyTools = matching?.filter(isAppOnly) ?? [];
   const shownResources = resources.data?.resources.filter((r) => matchesQuery(query, [r.name, r.title, r.uri, r.description]));
   const shownTemplates = resources.data?.templates.filter((t) => matchesQuery(query, [t.name, t.title, t.uriTemplate, t.description]));
   const shownPrompts = prompts.data?.filter((p) => matchesQuery(query, [p.name, p.title, p.description]));
@@ -104,7 +107,19 @@ export function Catalog() {
               <Item key={t.name} selection={{ kind: "tool", name: t.name }} title={t.title ?? t.name} name={t.name} subtitle={t.description} icons={t.icons} badges={toolBadges(t)} />
             ))}
           </ul>
-          {noMatch(shownTools, tools.data) && <p className="muted">No tool matches “{query}”.</p>}
+          {appOnlyTools.length > 0 && (
+            <details className="app-only" open={query !== ""}>
+              <summary>
+                {appOnlyTools.length} app-only tool{appOnlyTools.length === 1 ? "" : "s"}: called by an app, never shown to a model
+              </summary>
+              <ul className="catalog-list">
+                {appOnlyTools.map((t) => (
+                  <Item key={t.name} selection={{ kind: "tool", name: t.name }} title={t.title ?? t.name} name={t.name} subtitle={t.description} icons={t.icons} badges={toolBadges(t)} />
+                ))}
+              </ul>
+            </details>
+          )}
+          {noMatch(matching, tools.data) && <p className="muted">No tool matches “{query}”.</p>}
           {dropped.length > 0 && (
             <details className="dropped">
               <summary>{dropped.length} tool(s) hidden: invalid x-mcp-header</summary>
