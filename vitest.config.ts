@@ -8,8 +8,10 @@ export default defineConfig({
     // The interop run has its own config (vitest.interop.config.ts) and script (test:interop).
     exclude: [...configDefaults.exclude, "test/interop/**"],
     environment: "node",
-    testTimeout: 20000,
-    hookTimeout: 20000,
+    // A ceiling against a hang, not a measure of speed: the property tests (10,000+ cases) and the
+    // tests that spawn servers take several times longer on a busy 2-core machine, and must pass there.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: "threads",
     setupFiles: ["test/support/testingLibrary.ts"],
   },
