@@ -18,7 +18,7 @@ import {
   type InputRequest,
   type KindQuestion,
 } from "../src/core";
-import { findCanned, groupRounds, isCannedAnswer, pairInput, questionKindOf, questionOf, recordCall, type CannedAnswer } from "../src/core/recording";
+import { findCanned, groupRounds, isCannedAnswer, pairInput, parseAnswers, questionKindOf, questionOf, recordCall, type CannedAnswer } from "../src/core/recording";
 import { server, serveTransport } from "../src/server";
 import { inputRequired, inputResponse, type ToolDefinition } from "../src/server/definitions";
 import { askInTerminal, LineReader } from "../src/cli/terminal";
@@ -124,6 +124,12 @@ describe("a new input kind in recordings and canned answers", () => {
     unregister?.();
     unregister = undefined;
     expect(isCannedAnswer(answer)).toBe(false);
+  });
+
+  it("a hand-written answers file checks the kind's answers with the kind's own words", () => {
+    const record = (response: unknown) => JSON.stringify({ format: "presa-inspector-answers", version: 1, answers: [{ server: "colours", target: "tools/call paint", kind: "colour", question: "Which colour?", response }] });
+    expect(parseAnswers(record({ colour: "teal" }))).toMatchObject({ ok: true, answers: [{ kind: "colour", question: "colour: Which colour?" }] });
+    expect(parseAnswers(record({ color: "teal" }))).toEqual({ ok: false, error: "answers[0].response.colour: expected the colour as text, got nothing" });
   });
 
   it("a method no kind claims is its own kind, never taken for a form", () => {

@@ -16,6 +16,7 @@ export const fakeKind: InputKindSpec = {
     if (typeof params.prompt !== "string") throw new McpError({ kind: "protocol", message: `colour question "${key}" has no prompt` });
   },
   isAnswer: (value) => isObject(value) && typeof value.colour === "string",
+  answerProblem: (answer) => (typeof answer.colour === "string" ? undefined : `colour: expected the colour as text, got ${JSON.stringify(answer.colour) ?? "nothing"}`),
   question: (params) => `colour: ${String(params.prompt ?? "")}`,
   summary: (params) => String(params.prompt ?? ""),
   declare: () => ({ experimental: { colour: {} } }),

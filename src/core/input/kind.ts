@@ -45,6 +45,11 @@ export interface InputKindSpec {
   checkRequest(key: string, params: Record<string, unknown>): void;
   /** Whether a value has this kind's answer shape: a server reads what came back through this. */
   isAnswer(value: unknown): boolean;
+  /**
+   * Why a hand-written answer (an answers file's `response`) does not have this kind's shape, naming
+   * the field and what it expects ("action: expected ..."); undefined when it has.
+   */
+  answerProblem(answer: Record<string, unknown>): string | undefined;
   /** Why an answer the client's handler gave cannot go to the server as is; undefined when it can. */
   replyProblem?(params: Record<string, unknown>, reply: Record<string, unknown>): string | undefined;
   /**

@@ -3,33 +3,14 @@
  * public/schemas/answers.schema.json): every refusal names the field and the shape it expects, and what
  * the app can fill in itself (an id, a name, the question's kind prefix) is not demanded.
  */
-import { isObject } from "../index";
+import { inputKindNamed, isObject } from "../index";
 import { ANSWERS_FORMAT, ANSWERS_VERSION, cannedKinds, type CannedAnswer, type CannedKind } from "./canned";
 
 type Parsed = { ok: true; answers: CannedAnswer[] } | { ok: false; error: string };
 
 const shown = (v: unknown): string => (v === undefined ? "nothing" : (JSON.stringify(v) ?? String(v)).slice(0, 60));
-const ACTIONS = ["accept", "decline", "cancel"];
 
 /** The first thing wrong with a response for a question of `kind`, or undefined when it has the shape the protocol answers with. */
-function responseProblem(kind: CannedKind, r: Record<string, unknown>): string | undefined {
-  if (kind === "form" || kind === "url") {
-    if (!ACTIONS.includes(r.action as string)) return `response.action: expected "accept", "decline" or "cancel", got ${shown(r.action)}`;
-    if (r.content !== undefined && !isObject(r.content)) return `response.content: expected an object of field values, got ${shown(r.content)}`;
-    if (kind === "form" && r.action === "accept" && r.content === undefined) return 'response.content: an accepted form answer needs its field values, e.g. {"name": "Ada"}';
-    return undefined;
-  }
-  if (kind === "sampling") {
-    if (r.role !== "assistant") return `response.role: expected "assistant", got ${shown(r.role)}`;
-    if (!isObject(r.content) && !Array.isArray(r.content)) return `response.content: expected a content block such as {"type": "text", "text": "…"}, got ${shown(r.content)}`;
-    if (typeof r.model !== "string") return `response.model: expected the model's name as text, got ${shown(r.model)}`;
-    return undefined;
-  }
-  if (!Array.isArray(r.roots)) return `response.roots: expected an array of {"uri": "file:///…"}, got ${shown(r.roots)}`;
-  const bad = r.roots.findIndex((x) => !isObject(x) || typeof x.uri !== "string");
-  return bad >= 0 ? `response.roots[${bad}]: expected {"uri": "file:///…", "name"?: "…"}, got ${shown(r.roots[bad])}` : undefined;
-}
-
 /**
  * The question a record matches on initialize-era sessions, as the app stores it ("form: Name?"): a
  * hand-written record may give just the message ("Name?"), and a sampling or roots record needs none.
@@ -56,8 +37,9 @@ function answerAt(i: number, a: unknown): CannedAnswer | string {
   const question = questionFor(kind, a.question);
   if (a.key === undefined && question === undefined) return `${at}: needs "key" (the inputRequests key, 2026-07-28) or "question" (the message, e.g. "Name?"), or both`;
   if (!isObject(a.response)) return `${at}.response: expected the answer as the protocol sends it, e.g. {"action": "accept", "content": {…}}, got ${shown(a.response)}`;
-  const problem = responseProblem(kind, a.response);
-  if (problem) return `${at}.${problem}`;
+  // Each kind says what its answers look like (the input kinds' registry), in words naming the field.
+  const problem = inputKindNamed(kind)?.answerProblem(a.response);
+  if (problem) return `${at}.response.${problem}`;
   for (const field of ["id", "name"] as const) if (a[field] !== undefined && typeof a[field] !== "string") return `${at}.${field}: expected text, got ${shown(a[field])}`;
   if (a.savedAt !== undefined && typeof a.savedAt !== "number") return `${at}.savedAt: expected a time in ms since 1970, got ${shown(a.savedAt)}`;
   const key = typeof a.key === "string" ? a.key : undefined;

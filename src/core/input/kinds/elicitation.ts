@@ -31,3 +31,15 @@ export function declaredModes(declared: ClientCapabilities): { form: boolean; ur
 
 export const DISMISSED: ElicitResult = { action: "cancel" };
 export const DECLINED: ElicitResult = { action: "decline" };
+
+/** A value shown in a sentence about a hand-written answer, cut short. */
+export function shown(v: unknown): string {
+  return v === undefined ? "nothing" : (JSON.stringify(v) ?? String(v)).slice(0, 60);
+}
+
+/** An elicitation answer's shape: one of the three actions, field values as an object. */
+export function elicitAnswerProblem(answer: Record<string, unknown>): string | undefined {
+  if (answer.action !== "accept" && answer.action !== "decline" && answer.action !== "cancel") return `action: expected "accept", "decline" or "cancel", got ${shown(answer.action)}`;
+  if (answer.content !== undefined && !isObject(answer.content)) return `content: expected an object of field values, got ${shown(answer.content)}`;
+  return undefined;
+}

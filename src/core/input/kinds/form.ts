@@ -2,7 +2,7 @@ import { McpError } from "../../errors";
 import { checkRequestedSchema } from "../../mcp/inputLimits";
 import { isObject } from "../../util/isObject";
 import type { InputKindSpec } from "../kind";
-import { DECLINED, DISMISSED, ELICIT, declaredModes, isElicitAnswer, isUrlMode, requireMessage } from "./elicitation";
+import { DECLINED, DISMISSED, ELICIT, declaredModes, elicitAnswerProblem, isElicitAnswer, isUrlMode, requireMessage } from "./elicitation";
 
 /** A form for the user: `requestedSchema` is a flat object of primitives (spec "Elicitation", form mode). */
 export const formKind: InputKindSpec = {
@@ -18,6 +18,8 @@ export const formKind: InputKindSpec = {
     checkRequestedSchema(key, params.requestedSchema);
   },
   isAnswer: isElicitAnswer,
+  answerProblem: (answer) =>
+    elicitAnswerProblem(answer) ?? (answer.action === "accept" && answer.content === undefined ? 'content: an accepted form answer needs its field values, e.g. {"name": "Ada"}' : undefined),
   dismissed: DISMISSED,
   declined: DECLINED,
   question: (params) => `form: ${String(params.message ?? "")}`,

@@ -2,6 +2,7 @@ import { McpError } from "../../errors";
 import { samplingMessagesProblem, samplingReplyProblem } from "../../protocol/samplingTools";
 import { isObject } from "../../util/isObject";
 import type { InputKindSpec } from "../kind";
+import { shown } from "./elicitation";
 
 /** A sampling request that offers tools needs `sampling.tools` (2025-11-25 "Sampling with tools"). */
 function needsTools(params: Record<string, unknown>): boolean {
@@ -31,6 +32,12 @@ export const samplingKind: InputKindSpec = {
     if (problem) throw new McpError({ kind: "protocol", message: `sampling request "${key}": ${problem}`, reason: { type: "badInputRequest", key } });
   },
   isAnswer: isObject,
+  answerProblem(answer) {
+    if (answer.role !== "assistant") return `role: expected "assistant", got ${shown(answer.role)}`;
+    if (!isObject(answer.content) && !Array.isArray(answer.content)) return `content: expected a content block such as {"type": "text", "text": "…"}, got ${shown(answer.content)}`;
+    if (typeof answer.model !== "string") return `model: expected the model's name as text, got ${shown(answer.model)}`;
+    return undefined;
+  },
   // The reply goes to the server as is: text, or tool_use blocks naming tools it offered.
   replyProblem: samplingReplyProblem,
   question: () => "sampling",

@@ -1,7 +1,7 @@
 import { McpError } from "../../errors";
 import { checkElicitationUrl } from "../../mcp/inputLimits";
 import type { InputKindSpec } from "../kind";
-import { DECLINED, DISMISSED, ELICIT, declaredModes, isElicitAnswer, isUrlMode, requireMessage } from "./elicitation";
+import { DECLINED, DISMISSED, ELICIT, declaredModes, isElicitAnswer, isUrlMode, requireMessage, elicitAnswerProblem } from "./elicitation";
 
 /** A link for the user to visit out of band (URL mode); the client shows it and asks before opening. */
 export const urlKind: InputKindSpec = {
@@ -17,6 +17,7 @@ export const urlKind: InputKindSpec = {
     checkElicitationUrl(key, params.url);
   },
   isAnswer: isElicitAnswer,
+  answerProblem: elicitAnswerProblem,
   dismissed: DISMISSED,
   declined: DECLINED,
   question: (params) => `url: ${String(params.message ?? "")}`,
