@@ -97,6 +97,13 @@ module.exports = {
       from: { path: "^src/app/.+/", pathNot: [TEST, "^src/app/views/"] },
       to: { path: "^src/app/([^/]+\\.tsx?$|views/)", pathNot: LIB },
     },
+    {
+      name: "mcp-knows-no-tasks",
+      severity: "error",
+      comment: "Tasks plug into the call runner through its host interface (TaskPlug in src/core/mcp/callHost.ts): src/core/mcp never imports src/core/tasks, type-only imports included; src/core/client.ts joins them.",
+      from: { path: "^src/core/mcp/" },
+      to: { path: "^src/core/tasks/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -76,6 +76,7 @@ describe("the app's order, the server's entry, the command line and the bridge",
         "cli-and-bridge-on-top: core/usesCli.ts → cli/main.ts",
         "cli-and-bridge-on-top: bridge/usesCli.ts → cli/main.ts",
         "server-speaks-protocol: server/usesClient.ts → core/index.ts",
+        "mcp-knows-no-tasks: core/mcp/callRunner.ts → core/tasks/drive.ts",
       ].sort(),
     );
   }, 60_000);

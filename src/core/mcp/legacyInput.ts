@@ -78,13 +78,14 @@ export class LegacyInput {
       : undefined;
     try {
       const callSignal = state?.signal ?? new AbortController().signal;
-      const slot = { callId: state?.callId, round, key, era: "legacy" as const, signal: signal ? AbortSignal.any([callSignal, signal]) : callSignal };
+      const context = state?.context ?? host.context();
+      const slot = { context, callId: state?.callId, round, key, era: "legacy" as const, signal: signal ? AbortSignal.any([callSignal, signal]) : callSignal };
       const response = await answerOne(host, slot, input, review);
       return response as unknown as Record<string, unknown>;
     } catch (e) {
       const error = toMcpError(e, "unsupported");
       if (state && (error.kind === "unsupported" || error.kind === "cancelled")) state.fail(error);
-      throw wireError(error, input.method, paramsOf(input), host.declared);
+      throw wireError(error, input.method, paramsOf(input), (state?.context ?? host.context()).declared);
     } finally {
       if (state) this.#open.set(state, (this.#open.get(state) ?? 1) - 1);
       release();
