@@ -4,7 +4,8 @@
  *
  * Layers, lowest first: util, jsonrpc (plain JSON-RPC 2.0), errors, protocol (MCP vocabulary),
  * transport (imports jsonrpc, never the reverse), state (requestState tokens), input (builders),
- * mcp (the client and its call runner).
+ * mcp (the client and its call runner), tasks (plugged into the runner: imports mcp, never the
+ * reverse), client.ts (the Client with the task runner plugged in).
  */
 
 // The client and the call as an object
