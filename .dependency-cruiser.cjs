@@ -12,9 +12,9 @@
 //                (another feature's store is state, below it)
 //   composition  src/app/*.ts(x) but model.ts (main.tsx, App.tsx, compose.ts, providers.tsx, prefetchForms.ts)
 //                and src/app/views/: screens that put several features together
-// Tests beside the code are not a layer: a test may render what it needs. Imports between features that
-// are older than these rules are listed in .dependency-cruiser-known-violations.json (`npm run lint` passes
-// --ignore-known): a new one fails, and the list only shrinks.
+// Tests beside the code are not a layer: a test may render what it needs. `npm run lint` passes
+// --ignore-known with .dependency-cruiser-known-violations.json, which is empty: no import between
+// features is excused (test/architecture/architecture.test.ts keeps it empty).
 
 /** A path under src/app that is a test (not part of the order). */
 const TEST = "\\.test\\.tsx?$";
@@ -96,6 +96,13 @@ module.exports = {
       comment: "Nothing below imports the composition (src/app/*.ts(x) but model.ts, and src/app/views).",
       from: { path: "^src/app/.+/", pathNot: [TEST, "^src/app/views/"] },
       to: { path: "^src/app/([^/]+\\.tsx?$|views/)", pathNot: LIB },
+    },
+    {
+      name: "mcp-knows-no-tasks",
+      severity: "error",
+      comment: "Tasks plug into the call runner through its host interface (TaskPlug in src/core/mcp/callHost.ts): src/core/mcp never imports src/core/tasks, type-only imports included; src/core/client.ts joins them.",
+      from: { path: "^src/core/mcp/" },
+      to: { path: "^src/core/tasks/" },
     },
   ],
   options: {

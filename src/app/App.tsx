@@ -1,7 +1,7 @@
 import { lazy } from "react";
-import { ConnectionBar } from "./features/connection/components/ConnectionBar";
+import { ConnectionBar } from "./views/ConnectionBar";
 import { Catalog } from "./features/catalog/Catalog";
-import { LazyCallHistory, LazyCallView, LazyItemPanel, LazyRounds } from "./features/call/components/LazyParts";
+import { LazyCallHistory, LazyCallView, LazyItemPanel, LazyRounds } from "./views/LazyParts";
 import { WireLog } from "./features/wire/components/WireLog";
 import { ConnectPrompt } from "./features/links/components/ConnectPrompt";
 import { ReopenPrompt } from "./features/connection/servers/components/ReopenPrompt";

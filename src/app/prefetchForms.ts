@@ -1,5 +1,5 @@
 import type { Controller } from "./session/controller";
-import { prefetchCallParts } from "./features/call/components/LazyParts";
+import { prefetchCallParts } from "./views/LazyParts";
 import { prefetchExplanations } from "./components/ui/ErrorView";
 import { prefetchWireDetail } from "./features/wire/components/LazyWireDetail";
 
@@ -9,7 +9,7 @@ export function prefetchForms(): Promise<unknown> {
     prefetchCallParts(),
     prefetchExplanations(),
     prefetchWireDetail(),
-    import("./features/input/questionCards").then((m) => m.prefetchQuestions()),
+    import("./views/questionCards").then((m) => m.prefetchQuestions()),
     import("./components/ui/ArgumentsForm"),
     import("./features/tasks/TaskCard"),
   ]);

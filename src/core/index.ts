@@ -4,11 +4,12 @@
  *
  * Layers, lowest first: util, jsonrpc (plain JSON-RPC 2.0), errors, protocol (MCP vocabulary),
  * transport (imports jsonrpc, never the reverse), state (requestState tokens), input (builders),
- * mcp (the client and its call runner).
+ * mcp (the client and its call runner), tasks (plugged into the runner: imports mcp, never the
+ * reverse), client.ts (the Client with the task runner plugged in).
  */
 
 // The client and the call as an object
-export { connect, Client } from "./mcp/client";
+export { connect, Client } from "./client";
 export type { CallHandle, CallOutcome } from "./mcp/call";
 
 export type { ClientEvent, RetryDraft, StepDecision } from "./mcp/events";
@@ -18,16 +19,16 @@ export { text } from "./mcp/text";
 export { urlRequiredOutsideRevision } from "./mcp/urlRequired";
 
 // Tasks: a call that became a task, followed in both eras (polls, questions, cancel)
-export { TASKS_EXTENSION, RELATED_TASK } from "./tasks/types";
-export type { TaskStatus, TaskSnapshot, AnswerTravel } from "./tasks/types";
-export type { TaskHandle } from "./tasks/runner";
+export { TASKS_EXTENSION, RELATED_TASK } from "./protocol/tasks";
+export type { TaskStatus, TaskSnapshot, AnswerTravel } from "./protocol/tasks";
+export type { TaskHandle } from "./mcp/callHost";
 
 export { COMPLETION_LIMITS, Completer, readCompletion, serverCompletes } from "./mcp/completions";
 export type { CompletionQuery, CompletionRef, Suggestions } from "./mcp/completions";
 export { serverSubscribes, updatedUri } from "./mcp/resourceWatch";
 export type { ResourceWatch } from "./mcp/resourceWatch";
-export { runsAsTask } from "./tasks/clientTasks";
-export type { ClientTaskEvent } from "./tasks/clientTasks";
+export { runsAsTask } from "./protocol/tasks";
+export type { ClientTaskEvent } from "./mcp/clientTasks";
 
 // Errors
 export { McpError, toMcpError, type ErrorKind, type FrameProblem, type LocalReason, type ProcessExit } from "./errors";

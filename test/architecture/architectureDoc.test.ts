@@ -1,6 +1,7 @@
 // docs/architecture.md's checkable claims, checked: the entries export as many names as the page says,
 // the app's order names folders that exist, the known imports between features are as many as it says,
-// and the server reaches the core only through the protocol entry.
+// the server reaches the core only through the protocol entry, CallHost has the verbs the page lists,
+// mcp/ imports nothing of tasks/, and the Controller is the three parts it names, with no raw client.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -15,6 +16,15 @@ function exportedNames(entry: string): string[] {
   return [...text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s*from/g)].flatMap((m) =>
     m[1]!.split(",").map((n) => n.trim().replace(/^type\s+/, "")).filter((n) => n !== ""),
   );
+}
+
+/** The members an interface of a file declares, by name (one per line, as the code is formatted). */
+function members(file: string, name: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const start = text.indexOf(`export interface ${name} `);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const body = text.slice(text.indexOf("{", start) + 1, text.indexOf("\n}", start));
+  return [...body.matchAll(/^ {2}(?:readonly )?(\w+)[(?:]/gm)].map((m) => m[1]!);
 }
 
 /** A row of a table on the page, by its first cell. */
@@ -56,5 +66,29 @@ describe("docs/architecture.md", () => {
     );
     expect(into.length).toBeGreaterThan(10);
     expect([...new Set(into)]).toEqual(["src/core/protocol"]);
+  });
+
+  it("lists CallHost's members as mcp/callHost.ts declares them: verbs, the clock and context()", () => {
+    const said = /`CallHost` \(`mcp\/callHost\.ts`: its verbs\s+([^;]*?), the clock, and `context\(\)`\)/.exec(doc.replace(/\n\s*/g, " "));
+    expect(said).not.toBeNull();
+    const verbs = said![1]!.split(/,\s*/).map((v) => v.trim());
+    expect(members("src/core/mcp/callHost.ts", "CallHost").sort()).toEqual([...verbs, "clock", "context"].sort());
+  });
+
+  it("is right that mcp/ imports nothing of tasks/ (the rule exists, and no file of mcp/ names tasks/)", () => {
+    expect(doc).toContain("`mcp-knows-no-tasks`");
+    expect(readFileSync(".dependency-cruiser.cjs", "utf8")).toContain('name: "mcp-knows-no-tasks"');
+    const files = execFileSync("git", ["ls-files", "src/core/mcp"], { encoding: "utf8" }).split("\n").filter((f) => /\.tsx?$/.test(f) && existsSync(f));
+    expect(files.length).toBeGreaterThan(10);
+    expect(files.filter((f) => /from "\.\.\/tasks\//.test(readFileSync(f, "utf8")))).toEqual([]);
+  });
+
+  it("is right that the Controller is ConnectionCommands, CallCommands and SettingsCommands, with no client()", () => {
+    const types = readFileSync("src/app/session/controllerTypes.ts", "utf8");
+    expect(types).toMatch(/export interface Controller extends ConnectionCommands, CallCommands, SettingsCommands \{/);
+    for (const part of ["ConnectionCommands", "CallCommands", "SettingsCommands"]) expect(doc).toContain(`\`${part}\``);
+    const all = ["Controller", "ConnectionCommands", "CallCommands", "SettingsCommands"].flatMap((n) => members("src/app/session/controllerTypes.ts", n));
+    expect(all).toContain("listedTool");
+    expect(all).not.toContain("client");
   });
 });

@@ -23,7 +23,7 @@ export function useConfirm<T>(selector: (s: ConfirmState) => T): T {
  */
 export function requestRun(controller: Controller, selection: Selection, args: Record<string, unknown>): CallHandle | undefined {
   if (selection.kind === "tool" && prefsStore.getState().confirmDestructive) {
-    const tool = controller.client()?.toolSchemas.get(selection.name);
+    const tool = controller.listedTool(selection.name);
     if (isDestructive(tool)) {
       confirmStore.setState({ pending: { selection, args, title: tool?.title ?? selection.name } });
       return undefined;

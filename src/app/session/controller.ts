@@ -5,24 +5,18 @@ import {
   Client,
   type CallHandle,
   type ClientEvent,
-  type InputMethod,
   inProcessPair,
   bridgeInfo,
   describeExit,
   type BridgeEndpoint,
   spawnSpecKey,
   type ExitInfo,
-  type SpawnSpec,
   type Transport,
-  type Root,
-  isObject,
   mergeCapabilities,
 } from "../../core";
 import { APPS_CAPABILITY } from "../../core/apps";
 import type { McpServer } from "../../server/server";
 import { isCallEvent } from "../../core/recording";
-import type { LogLevel } from "../features/notifications/notifyStore";
-import { callMeta } from "./callMeta";
 import { DEFAULT_TIMEOUT_MS, type ConnectionSettings, type EmbeddedServerName } from "../stores/connectionStore";
 import { createBridgeStore, type BridgeStore } from "../stores/bridgeStore";
 import { createSavedStore, type SavedStore } from "../features/connection/store/savedStore";
@@ -35,7 +29,9 @@ import { lazyChunk } from "../lib/lazyChunk";
 import { loadEmbedded } from "./embeddedChunk";
 import { createSession, type Session } from "./session";
 import { createWatches } from "./watches";
-import type { CompletionQuery } from "../../core";
+import { callCommands } from "./calls";
+import { settingsCommands } from "./settings";
+import type { ConnectionCommands, Controller } from "./controllerTypes";
 
 export type { CallHandle } from "../../core";
 
@@ -69,21 +65,15 @@ const loadRemote = lazyChunk("the transports for servers outside the page", () =
 /** Why a bridge target cannot be reached without a bridge, in the words the UI shows. */
 const NO_BRIDGE = "no bridge: start `npm start` (or `npm run bridge`) and paste its URL and token under Bridge";
 
-/** The arguments of a recorded or selected call, as the method wants them (prompt arguments are strings). */
-function argsFor(method: InputMethod, params: Record<string, unknown>): Record<string, unknown> {
-  const args = isObject(params.arguments) ? params.arguments : {};
-  return method === "prompts/get" ? Object.fromEntries(Object.entries(args).map(([k, v]) => [k, String(v)])) : args;
-}
-
 /**
  * The app's one link to the client core, for the live session: it owns the client, turns its events
  * into actions on the session's stores, and offers commands to components. A command that starts a
  * call returns the core's CallHandle (id, own events, outcome, cancel), or undefined when nothing is
  * connected. Components never see a transport or build a JSON-RPC message.
  */
-export function createController(deps: ControllerDeps) {
+export function createController(deps: ControllerDeps): Controller {
   const session = deps.session ?? createSession();
-  const { connection, wire, calls, inputs, step, auto, notify, stderr } = session;
+  const { connection, wire, calls, inputs, step, auto, stderr } = session;
   const bridge = deps.bridge ?? createBridgeStore();
   const saved = deps.saved ?? createSavedStore();
   const servers = deps.servers ?? createServersStore();
@@ -93,7 +83,6 @@ export function createController(deps: ControllerDeps) {
   const confirmed = new Set<string>();
   // Every client event with its connection, for what attaches at the composition root (list_changed, canned answers).
   const tap = new Emitter<{ event: ClientEvent; connectionId: number }>();
-  let progressCounter = 0;
   let client: Client | undefined;
   let unsubscribe: () => void = () => undefined;
   // The calls still running, by id, so cancel(id) reaches their handle.
@@ -249,53 +238,6 @@ export function createController(deps: ControllerDeps) {
     }
   }
 
-  /**
-   * Replaces the standing roots list: kept in the settings, and on a live client `setRoots` (which says
-   * `notifications/roots/list_changed` on initialize-era sessions). Throws the core's words for a bad list.
-   */
-  async function setRoots(list: Root[]): Promise<void> {
-    const current = connection.getState().settings.standingRoots ?? { on: true, list: [], askEachTime: false };
-    if (client && waysOptions(connection.getState().settings).roots) await client.setRoots(list);
-    connection.setState((s) => ({ settings: { ...s.settings, standingRoots: { ...current, list } } }));
-  }
-
-  function requireClient(): Client {
-    if (!client) throw new McpError({ kind: "closed", message: "not connected" });
-    return client;
-  }
-
-  /** Progress for every call, and logs at the chosen level (see callMeta). */
-  const metaFor = (c: Client) => callMeta(c.era, notify.getState().logLevel, ++progressCounter);
-
-  /**
-   * The one method -> call dispatch: starts a tools/call, resources/read or prompts/get on the live
-   * connection. Its progress and outcome land in the calls store (through the client's events), so
-   * callers may ignore the handle. Undefined when nothing is connected.
-   */
-  function start(method: InputMethod, params: Record<string, unknown>): CallHandle | undefined {
-    const c = client;
-    if (!c) return undefined;
-    const clean = method === "resources/read" ? { uri: params.uri } : { name: params.name, arguments: argsFor(method, params) };
-    const handle = c.startCall(method, clean, { meta: metaFor(c) });
-    running.set(handle.id, handle);
-    void handle.outcome.then(() => running.delete(handle.id));
-    return handle;
-  }
-
-  /**
-   * "Run again": the same call with the same arguments, from round 1 (a flow whose token a restarted
-   * server refused restarts with one click). A connection that is gone, or an initialize-era session
-   * the server no longer knows (HTTP 404), is reconnected first.
-   */
-  async function rerun(callId: string): Promise<CallHandle | undefined> {
-    const call = calls.getState().calls[callId];
-    if (!call) return undefined;
-    const state = connection.getState();
-    const sessionLost = call.error?.status === 404 && state.era === "legacy";
-    if (!client || state.status !== "connected" || sessionLost) await connect();
-    return start(call.method as InputMethod, call.params);
-  }
-
   /** Checks the bridge (URL and token) and records what it said. */
   async function checkBridge(): Promise<void> {
     const endpoint = bridge.getState().endpoint;
@@ -309,52 +251,34 @@ export function createController(deps: ControllerDeps) {
     }
   }
 
+  const live = (): Client | undefined => client;
+  const connectionCommands: ConnectionCommands = {
+    connect,
+    disconnect,
+    confirmSpawn: (spec) => void confirmed.add(spawnSpecKey(spec)),
+    isSpawnConfirmed: (spec) => confirmed.has(spawnSpecKey(spec)),
+    setBridge: (endpoint, source = "pasted") => {
+      bridge.setState({ endpoint, source: endpoint ? source : undefined, status: endpoint ? "checking" : "none", info: undefined, error: undefined });
+      return checkBridge();
+    },
+    checkBridge,
+    onClientEvent: (listener) => tap.subscribe(listener),
+    listen: (filter) => client?.listen(filter),
+    requestLogLevel: (level) => client?.request("logging/setLevel", { level }),
+    clientOptions: () => client?.options,
+  };
+
   return {
-    /** The live session's stores. */
     session,
     bridge,
     saved,
     servers,
     eras,
-    /** Sign-in (OAuth): its store (steps, phase, status without tokens) and commands. */
     signIn,
-    /** The user saw exactly this spec in the spawn dialog and said yes. */
-    confirmSpawn: (spec: SpawnSpec) => void confirmed.add(spawnSpecKey(spec)),
-    isSpawnConfirmed: (spec: SpawnSpec) => confirmed.has(spawnSpecKey(spec)),
-    setBridge: (endpoint: BridgeEndpoint | undefined, source: "page" | "pasted" = "pasted") => {
-      bridge.setState({ endpoint, source: endpoint ? source : undefined, status: endpoint ? "checking" : "none", info: undefined, error: undefined });
-      return checkBridge();
-    },
-    checkBridge,
-    /** Every client event with its connection id; returns the unsubscribe. */
-    onClientEvent: (listener: (e: { event: ClientEvent; connectionId: number }) => void) => tap.subscribe(listener),
-    connect,
-    disconnect,
-    /** The connected client, for modules attached at the composition root (logging/setLevel, subscriptions/listen). */
-    client: () => client,
-    listTools: () => requireClient().listTools(),
-    listResources: () => requireClient().listResources(),
-    listResourceTemplates: () => requireClient().listResourceTemplates(),
-    listPrompts: () => requireClient().listPrompts(),
-    start,
-    callTool: (name: string, args: Record<string, unknown>) => start("tools/call", { name, arguments: args }),
-    readResource: (uri: string) => start("resources/read", { uri }),
-    getPrompt: (name: string, args: Record<string, string>) => start("prompts/get", { name, arguments: args }),
-    cancel: (callId: string) => running.get(callId)?.cancel(),
-    rerun,
-    setRoots,
-    /** Argument suggestions from the server (completion/complete); the Completer in the form debounces. */
-    complete: (query: CompletionQuery, signal: AbortSignal) => requireClient().complete(query, { signal }),
-    /** Subscribe to / unsubscribe from one resource's updates (features/watch). */
-    watchResource: (uri: string) => watches.subscribe(uri),
-    unwatchResource: (uri: string) => watches.unsubscribe(uri),
-    /** Tools the client left out of the catalog (invalid definitions). */
-    droppedTools: () => client?.droppedTools ?? [],
-    /** A listed tool's input schema (for "copy as curl" with mirrored headers). */
-    toolSchema: (name: string) => client?.toolSchemas.get(name)?.inputSchema,
-    setStepMode: (on: boolean) => connection.setState((s) => ({ settings: { ...s.settings, stepMode: on } })),
-    setLogLevel: (logLevel: LogLevel | "off") => notify.setState({ logLevel }),
+    ...connectionCommands,
+    ...callCommands({ session, live, connect, running, watches }),
+    ...settingsCommands(session, live),
   };
 }
 
-export type Controller = ReturnType<typeof createController>;
+export type { Controller, ConnectionCommands, CallCommands, SettingsCommands } from "./controllerTypes";

@@ -58,7 +58,7 @@ describe("the controller and the embedded hostile server", () => {
     await controller.callTool("never-answers", {})?.outcome;
     expect(lastCall(controller)).toMatchObject({ status: "failed", error: { kind: "timeout", message: "tools/call got no answer in 150 ms" } });
     await controller.connect({ timeoutMs: undefined });
-    expect(controller.client()?.options.requestTimeoutMs).toBe(60_000);
+    expect(controller.clientOptions()?.requestTimeoutMs).toBe(60_000);
   });
 });
 

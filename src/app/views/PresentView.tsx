@@ -1,6 +1,6 @@
-import { CallView } from "../features/call/components/CallView";
+import { CallView } from "./CallView";
 import { ItemPanel } from "../features/call/components/ItemPanel";
-import { RoundsTimeline } from "../features/rounds/components/RoundsTimeline";
+import { RoundsTimeline } from "./RoundsTimeline";
 
 /**
  * Presentation mode: one flow as the end user meets it (the item, its form and the questions as

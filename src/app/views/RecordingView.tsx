@@ -1,8 +1,8 @@
 import { SessionProvider, useRecording } from "../session/context";
 import type { Session } from "../session/session";
 import { CallHistory } from "../features/call/components/CallHistory";
-import { CallView } from "../features/call/components/CallView";
-import { RoundsTimeline } from "../features/rounds/components/RoundsTimeline";
+import { CallView } from "./CallView";
+import { RoundsTimeline } from "./RoundsTimeline";
 import { WireLog } from "../features/wire/components/WireLog";
 import { ReplayPanel } from "../features/session/components/ReplayPanel";
 

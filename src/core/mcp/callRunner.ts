@@ -13,8 +13,7 @@ import type { RetryDraft, StepHook } from "./events";
 import { LegacyInput } from "./legacyInput";
 import { baseParams } from "./modernRequest";
 import { checkResultShape } from "./resultShape";
-import { continueAsTask, withTaskParam, type TaskCallOptions } from "../tasks/drive";
-import { isLegacyCreateTaskResult } from "../tasks/parse";
+import type { TaskCallOptions } from "./callHost";
 import { answerUrlRequired } from "./urlRequiredRound";
 import { Cancellation } from "./cancellation";
 import type { ModernRequestOptions } from "./modernRequest";
@@ -79,9 +78,10 @@ export class CallRunner {
   /** Runs one call, reporting callStarted (synchronously) through callFinished. */
   async run(call: CallRecord, options: CallOptions): Promise<Record<string, unknown>> {
     const host = this.#host;
+    const context = host.context();
     const { id: callId, method } = call;
-    // A 2025-11-25 tools/call goes as a task when both sides take it (src/core/tasks).
-    const params = withTaskParam(host, method, call.params, options);
+    // A 2025-11-25 tools/call goes as a task when both sides take it (src/core/tasks, through its plug).
+    const params = context.tasks ? context.tasks.params(context, method, call.params, options) : call.params;
     const started = host.clock.now();
     // The call's cancellation: the caller's signal or the handle's cancel(). Its AbortSignal is made
     // only for what needs a real one (cancellation.ts).
@@ -96,24 +96,25 @@ export class CallRunner {
     const state: CallState = {
       callId,
       method,
+      context,
       params: baseParams(params),
       round: 0,
-      maxRounds: options.maxRounds ?? host.maxRounds,
-      step: options.step ?? host.step,
+      maxRounds: options.maxRounds ?? context.maxRounds,
+      step: options.step ?? context.step,
       get signal() {
         return cancel.signal;
       },
       fail: () => undefined,
     };
     try {
-      const complete = host.era() === "modern" ? await this.#modernLoop(withMeta, state, cancel, options) : await this.#legacyCall(withMeta, state, cancel, options);
+      const complete = context.era === "modern" ? await this.#modernLoop(withMeta, state, cancel, options) : await this.#legacyCall(withMeta, state, cancel, options);
       // The app renders what it gets: a result of the wrong shape is the server's error, raised.
       const result = checkResultShape(method, complete);
       host.emit({ type: "callFinished", callId, method, rounds: state.round, at: host.clock.now(), ms: host.clock.now() - started, result });
       return result;
     } catch (e) {
       // -32042 where the revision does not define it is explained as the protocol error it is.
-      const error = explainUrlRequired(toMcpError(e), host.revision());
+      const error = explainUrlRequired(toMcpError(e), context.revision);
       cancel.abort();
       host.emit({ type: "callFinished", callId, method, rounds: state.round, at: host.clock.now(), ms: host.clock.now() - started, error });
       throw error;
@@ -165,7 +166,7 @@ export class CallRunner {
       host
         .request(state.method, params, sendOptions)
         // A call that became a task (2025-11-25 `{task}`) is followed to its end (src/core/tasks).
-        .then((result) => (isLegacyCreateTaskResult(result) ? continueAsTask(host, state, result, options, (resultId) => this.#track(resultId, state)) : result))
+        .then((result) => (state.context.tasks?.isCreated(result) ? state.context.tasks.follow(host, state, result, options, (resultId) => this.#track(resultId, state)) : result))
         .then(resolve, (e: unknown) => {
           // A request given up on time is given up on the server too, so it stops working.
           if (e instanceof McpError && e.kind === "timeout") cancel(e.message);
@@ -186,7 +187,7 @@ export class CallRunner {
       if (cancel.aborted) throw cancelled(state);
       // Where sends read no signal (in-process) the connection is given the call's cancellation
       // itself, and no AbortSignal is made for a call nobody cancels.
-      const sendOptions: ModernRequestOptions = host.sendIgnoresSignal ? { cancel, id: retryId } : { signal: state.signal, id: retryId };
+      const sendOptions: ModernRequestOptions = state.context.sendIgnoresSignal ? { cancel, id: retryId } : { signal: state.signal, id: retryId };
       if (options.headers) sendOptions.headers = options.headers;
       // A -32022 resends under a new id: the tracking follows it.
       sendOptions.retriedAs = (id) => {
@@ -205,7 +206,11 @@ export class CallRunner {
       // A missing resultType is "complete" (what older servers send); unknown ones are invalid.
       const resultType = result.resultType ?? "complete";
       if (resultType === "complete") return result;
-      if (resultType === "task") return continueAsTask(host, state, result, options, (id) => this.#track(id, state));
+      if (resultType === "task") {
+        const tasks = state.context.tasks;
+        if (!tasks) throw new McpError({ kind: "protocol", message: `the server answered ${state.method} with a task, which this client does not follow` });
+        return tasks.follow(host, state, result, options, (id) => this.#track(id, state));
+      }
       if (resultType !== "input_required") {
         throw new McpError({ kind: "protocol", message: `unrecognised resultType: ${JSON.stringify(resultType).slice(0, 80)}` });
       }
@@ -244,6 +249,7 @@ export class CallRunner {
       Object.entries(inputRequests).map(async ([key, request]) => {
         // The call's signal through a getter: made only if the handler reads its own (callSteps.ts).
         const slot = {
+          context: state.context,
           callId: state.callId,
           round: state.round,
           key,

@@ -1,67 +1,13 @@
-import type { Clock } from "../jsonrpc/connection";
 import { McpError, toMcpError } from "../errors";
-import type { RequestId } from "../jsonrpc/messages";
 import type { Era } from "../protocol/revisions";
-import type { ClientCapabilities, InputRequest, InputResponse, ServerCapabilities, Tool } from "../protocol/types";
-import type { TaskOptions } from "../tasks/types";
+import type { InputRequest, InputResponse } from "../protocol/types";
 import { answerInput } from "./answerInput";
-import type { ClientEvent, RetryDraft, StepHook } from "./events";
-import type { ModernRequestOptions } from "./modernRequest";
-import type { InputContext, InputHandlers } from "./options";
-import { definesUrlRequired, type UrlCompletions } from "./urlRequired";
+import type { RetryDraft } from "./events";
+import type { InputContext } from "./options";
+import { definesUrlRequired } from "./urlRequired";
+import type { CallContext, CallHost, CallState } from "./callHost";
 
-/**
- * What the call runner needs from the client, and no more: requests, ids, holds, events, the clock
- * and the input handlers. The client implements it; tests may hand in their own.
- */
-export interface CallHost {
-  /** The negotiated era, read when a call starts. */
-  era(): Era | undefined;
-  /** The negotiated revision: -32042 and completion notices exist on 2025-11-25 only. */
-  revision(): string | undefined;
-  /** URL elicitations shown, so `notifications/elicitation/complete` finds its card (urlRequired.ts). */
-  readonly urlCompletions?: UrlCompletions;
-  readonly clock: Clock;
-  readonly declared: ClientCapabilities;
-  readonly handlers: InputHandlers;
-  /** The client's cap on input rounds per call, and its step hook. */
-  readonly maxRounds: number;
-  readonly step: StepHook | undefined;
-  /** What the server declared, and a listed tool by name (whether a 2025-11-25 call goes as a task). */
-  serverCapabilities(): ServerCapabilities;
-  tool(name: string): Tool | undefined;
-  /** How tasks are polled (ConnectOptions.tasks); per call, CallOptions.task overrides it. */
-  readonly taskOptions: TaskOptions;
-  /**
-   * The transport never reads a send's signal (TransportCapabilities.sendIgnoresSignal): a round's
-   * request is then cancelled with `fail`, and no AbortSignal is made for a call nobody cancels.
-   */
-  readonly sendIgnoresSignal?: boolean;
-  /** Sends one request in the negotiated era (the 2026-07-28 `_meta` and its -32022 retry included). */
-  request(method: string, params: Record<string, unknown>, options: ModernRequestOptions): Promise<Record<string, unknown>>;
-  notify(method: string, params: Record<string, unknown>): Promise<void>;
-  newId(): RequestId;
-  isPending(id: RequestId): boolean;
-  /** Fails one pending request from outside (the round cap, an unsupported input). */
-  fail(id: RequestId, error: McpError): void;
-  /** Holds a pending request's timeout while a person answers; returns the release. */
-  hold(id: RequestId): () => void;
-  emit(event: ClientEvent): void;
-}
-
-/** One call in flight, as the runner and the initialize-era input path share it. */
-export interface CallState {
-  callId: string;
-  method: string;
-  /** The params of the call without inputResponses, requestState and _meta. */
-  params: Record<string, unknown>;
-  round: number;
-  maxRounds: number;
-  step: StepHook | undefined;
-  signal: AbortSignal;
-  /** Rejects the call from outside (round cap, unsupported input in the initialize era). */
-  fail: (error: McpError) => void;
-}
+export type { CallContext, CallHost, CallState } from "./callHost";
 
 /**
  * Counts one more round of input for a call; past the cap it throws the `tooManyRounds` error,
@@ -80,6 +26,7 @@ export function nextRound(state: CallState): void {
 
 /** Where one input request sits: its call (if any is known), round and key. */
 export interface InputSlot {
+  context: CallContext;
   callId: string | undefined;
   round: number;
   key: string;
@@ -104,7 +51,8 @@ export async function answerOne(
   // 2025-11-25: a URL elicitation with an id may be completed by the server's notice before the user
   // answers; the handler's signal then aborts and the answer is consent given on the user's behalf.
   const elicitationId = request.method === "elicitation/create" && request.params.mode === "url" ? request.params.elicitationId : undefined;
-  const watch = typeof elicitationId === "string" && host.urlCompletions && definesUrlRequired(host.revision()) ? host.urlCompletions.watch(elicitationId, { callId: slot.callId, round, key }) : undefined;
+  const { urlCompletions } = slot.context;
+  const watch = typeof elicitationId === "string" && urlCompletions && definesUrlRequired(slot.context.revision) ? urlCompletions.watch(elicitationId, { callId: slot.callId, round, key }) : undefined;
   // The handler's own signal, aborted when the call is given up while the question is open, or
   // when the server completes it. Made when first read (an AbortSignal costs ~2 µs in Node, see
   // cancellation.ts, and most handlers never read theirs), or at once where the server may complete it.
@@ -136,7 +84,7 @@ export async function answerOne(
       },
     };
     const byServer = watch?.completed.then(() => "server" as const);
-    const answered = answerInput(request, host.declared, host.handlers, ctx);
+    const answered = answerInput(request, slot.context.declared, slot.context.handlers, ctx);
     const first = byServer ? await Promise.race([answered, byServer]) : await answered;
     let response: InputResponse;
     if (first === "server") {

@@ -12,12 +12,11 @@ import type { Transport } from "../transport/transport";
 import type { ClientEvent } from "./events";
 import { CallRecord, newCallId, type CallHandle, type CallMethod } from "./call";
 import { CallRunner, type CallOptions } from "./callRunner";
-import type { CallHost } from "./callSteps";
+import type { CallHost, TaskPlug } from "./callHost";
 import { DEFAULT_CLIENT_INFO, DEFAULT_MAX_ROUNDS, declaredCapabilities, type ConnectOptions, type InputHandlers } from "./options";
 import { checkResultType, stampModern, type ModernRequestOptions } from "./modernRequest";
-import { tasksDeclared, withTasksDeclared } from "../tasks/drive";
-import { CLIENT_TASK_REQUESTS, ClientTaskReceiver, isTaskAugmented, runsAsTask, withClientTasksDeclared, withoutTaskParam } from "../tasks/clientTasks";
-import type { TaskOptions } from "../tasks/types";
+import { CLIENT_TASK_REQUESTS, runsAsTask, tasksDeclared, withTasksDeclared, type TaskOptions } from "../protocol/tasks";
+import { ClientTaskReceiver, isTaskAugmented, withClientTasksDeclared, withoutTaskParam } from "./clientTasks";
 import { openSubscription, type ListenHandle, type ListenOptions, type SubscriptionFilter } from "./subscriptions";
 import { isObject } from "../util/isObject";
 import { copyOwn } from "../util/copyOwn";
@@ -72,12 +71,18 @@ export class Client {
   /** The standing roots list (options.roots), answered at once and changed with setRoots. */
   #roots: Root[];
   readonly #urlCompletions = new UrlCompletions();
+  readonly #tasks: TaskPlug | undefined;
   #declaredFor: { revision: string; capabilities: ClientCapabilities } | undefined;
   /** Tasks this client runs for the server (2025-11-25 client-side tasks), with ConnectOptions.clientTasks. */
   readonly #clientTasks: ClientTaskReceiver | undefined;
 
-  constructor(transport: Transport, options: ConnectOptions = {}) {
+  /**
+   * `tasks` is the task runner (src/core/tasks) as a plug; the public Client (src/core/client.ts)
+   * always gives it, so this folder need not import that one.
+   */
+  constructor(transport: Transport, options: ConnectOptions = {}, tasks?: TaskPlug) {
     this.transport = transport;
+    this.#tasks = tasks;
     this.options = options;
     this.#roots = options.roots ? checkRoots(options.roots.list) : [];
     this.handlers = withStandingRoots(options.handlers ?? {}, options.roots, () => this.#roots);
@@ -137,22 +142,27 @@ export class Client {
     };
   }
 
-  /** The narrow view of this client the call runner works through. */
+  /** The narrow view of this client the call runner works through: its verbs, and each call's context. */
   #callHost(): CallHost {
     const connection = (): Connection => this.connection;
+    const sendIgnoresSignal = this.transport.capabilities.sendIgnoresSignal === true;
+    const tool = (name: string): Tool | undefined => this.toolSchemas.get(name);
     return {
-      era: () => this.era,
-      revision: () => this.revision,
-      urlCompletions: this.#urlCompletions,
       clock: this.clock,
-      declared: this.declared,
-      handlers: this.handlers,
-      maxRounds: this.maxRounds,
-      step: this.options.step,
-      serverCapabilities: () => this.serverCapabilities,
-      tool: (name) => this.toolSchemas.get(name),
-      taskOptions: this.taskOptions,
-      sendIgnoresSignal: this.transport.capabilities.sendIgnoresSignal === true,
+      context: () => ({
+        era: this.era,
+        revision: this.revision,
+        declared: this.declared,
+        handlers: this.handlers,
+        maxRounds: this.maxRounds,
+        step: this.options.step,
+        serverCapabilities: this.serverCapabilities,
+        tool,
+        taskOptions: this.taskOptions,
+        tasks: this.#tasks,
+        sendIgnoresSignal,
+        urlCompletions: this.#urlCompletions,
+      }),
       request: (method, params, options) => this.request(method, params, options),
       notify: (method, params) => connection().notify(method, params),
       newId: () => connection().newId(),
@@ -576,15 +586,3 @@ async function settled(call: CallHandle): Promise<Record<string, unknown>> {
   if (outcome.ok) return outcome.result;
   throw outcome.error;
 }
-
-/** Connects over a transport and negotiates the revision (seed: `client/connect`). */
-export async function connect(transport: Transport, options: ConnectOptions = {}): Promise<Client> {
-  const client = new Client(transport, options);
-  try {
-    return await client.open();
-  } catch (e) {
-    await client.close();
-    throw e;
-  }
-}
-

@@ -4,8 +4,8 @@ import type { RequestId } from "../jsonrpc/messages";
 import type { Era } from "../protocol/revisions";
 import type { Implementation, InputRequest, InputRequests, InputResponse, InputResponses, Root, ServerCapabilities } from "../protocol/types";
 import type { DecodedState } from "../state/decode";
-import type { TaskEvent } from "../tasks/types";
-import type { ClientTaskEvent } from "../tasks/clientTasks";
+import type { TaskEvent } from "../protocol/tasks";
+import type { ClientTaskEvent } from "./clientTasks";
 
 /** A retry held in step mode (or an initialize-era answer about to go), open to edits. */
 export interface RetryDraft {
@@ -86,5 +86,5 @@ export type ClientEvent =
   | { type: "closed"; reason: string }
   /** A call that became a task (src/core/tasks): creation, polls, status changes, answers sent, the end. */
   | TaskEvent
-  /** A task this client runs for the server (2025-11-25 client-side tasks, src/core/tasks/clientTasks.ts). */
+  /** A task this client runs for the server (2025-11-25 client-side tasks, src/core/mcp/clientTasks.ts). */
   | ClientTaskEvent;

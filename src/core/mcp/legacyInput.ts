@@ -68,6 +68,8 @@ export class LegacyInput {
       release = host.hold(found[0]);
     }
     const round = state?.round ?? 0;
+    // What the call runs with; a request tied to no call is answered with the client's context of now.
+    const context = state?.context ?? host.context();
     // Step mode holds the answer itself: in this era it is what goes back to the server.
     const review = state
       ? async (response: InputResponse): Promise<InputResponse> => {
@@ -78,13 +80,13 @@ export class LegacyInput {
       : undefined;
     try {
       const callSignal = state?.signal ?? new AbortController().signal;
-      const slot = { callId: state?.callId, round, key, era: "legacy" as const, signal: signal ? AbortSignal.any([callSignal, signal]) : callSignal };
+      const slot = { context, callId: state?.callId, round, key, era: "legacy" as const, signal: signal ? AbortSignal.any([callSignal, signal]) : callSignal };
       const response = await answerOne(host, slot, input, review);
       return response as unknown as Record<string, unknown>;
     } catch (e) {
       const error = toMcpError(e, "unsupported");
       if (state && (error.kind === "unsupported" || error.kind === "cancelled")) state.fail(error);
-      throw wireError(error, input.method, paramsOf(input), host.declared);
+      throw wireError(error, input.method, paramsOf(input), context.declared);
     } finally {
       if (state) this.#open.set(state, (this.#open.get(state) ?? 1) - 1);
       release();

@@ -13,8 +13,8 @@ import type {
   Root,
 } from "../protocol/types";
 import type { StepHook } from "./events";
-import type { TaskOptions } from "../tasks/types";
-import type { ClientTaskOptions } from "../tasks/clientTasks";
+import type { TaskOptions } from "../protocol/tasks";
+import type { ClientTaskOptions } from "./clientTasks";
 
 /** What an input handler learns about the question besides its params. */
 export interface InputContext {
@@ -70,7 +70,7 @@ export interface ConnectOptions {
   tasks?: boolean | TaskOptions;
   /**
    * Runs the server's elicitation and sampling requests as client-side tasks when it asks
-   * (2025-11-25 `tasks.requests`, src/core/tasks/clientTasks.ts): declared for the kinds that have a
+   * (2025-11-25 `tasks.requests`, src/core/mcp/clientTasks.ts): declared for the kinds that have a
    * handler, answered at once with a task, and served on tasks/get, tasks/result, tasks/list and
    * tasks/cancel. Off by default.
    */

@@ -19,7 +19,8 @@ export async function answerUrlRequired(
   asked: Map<string, number>,
   unlessAborted: <T>(work: Promise<T>) => Promise<T>,
 ): Promise<RequestId> {
-  if (!definesUrlRequired(host.revision())) throw explainUrlRequired(error, host.revision());
+  const { revision } = state.context;
+  if (!definesUrlRequired(revision)) throw explainUrlRequired(error, revision);
   const inputRequests = readUrlRequired(error);
   const urls = Object.values(inputRequests).map((r) => (r.method === "elicitation/create" && "url" in r.params ? r.params.url : ""));
   const key = urlSetKey(inputRequests);
@@ -31,7 +32,7 @@ export async function answerUrlRequired(
       kind: "protocol",
       code: error.code,
       data: error.data,
-      reason: { type: "urlRequired", problem: "repeated", revision: host.revision(), asked: times },
+      reason: { type: "urlRequired", problem: "repeated", revision, asked: times },
       message: `the server asked for ${what} ${times} times with -32042, although the user completed ${urls.length === 1 ? "it" : "them"} each time; the client stopped retrying ${state.method}`,
     });
   }
@@ -51,7 +52,7 @@ export async function answerUrlRequired(
   const answers = await unlessAborted(
     Promise.all(
       Object.entries(inputRequests).map(async ([id, request]) => {
-        const slot = { callId: state.callId, round: state.round, key: id, era: "legacy" as const, signal: state.signal };
+        const slot = { context: state.context, callId: state.callId, round: state.round, key: id, era: "legacy" as const, signal: state.signal };
         return [id, await answerOne(host, slot, request)] as const;
       }),
     ),

@@ -32,7 +32,7 @@ export { elicitationMode, mergeCapabilities } from "./capabilities";
 // kinds a client declared, through the same registry the client asks with.
 export { answerAs, covers, requiredCapability, isInputKindMethod, type AnswerShapes } from "../input/registry";
 // Whether a client lets the server send a question as a task (2025-11-25 client-side tasks).
-export { runsAsTask } from "../tasks/clientTasks";
+export { runsAsTask } from "./tasks";
 export { ErrorCode } from "./codes";
 export { META, type InputMethod } from "./meta";
 export { REVISIONS, eraOf, newestFirst, type Era, type Revision } from "./revisions";

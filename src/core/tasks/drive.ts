@@ -1,41 +1,23 @@
 /**
- * The seam between the call runner (src/core/mcp/callRunner.ts) and the task runner: the runner
- * calls `withTaskParam` before a 2025-11-25 tools/call and `continueAsTask` when a call comes back as
- * a task; everything else about tasks lives in this folder. It sees the client only through CallHost.
+ * The task runner plugged into the call runner (TaskPlug, src/core/mcp/callHost.ts): the runner asks
+ * `withTaskParam` before a 2025-11-25 tools/call and `continueAsTask` when a call comes back as a
+ * task; everything else about tasks lives in this folder. It sees the client only through CallHost
+ * and the call's CallContext.
  */
 import { McpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import { answerInput } from "../mcp/answerInput";
-import { hold, nextRound, type CallHost, type CallState } from "../mcp/callSteps";
+import { hold, nextRound, type CallContext, type CallHost, type CallState } from "../mcp/callSteps";
+import type { TaskCallOptions, TaskPlug } from "../mcp/callHost";
 import type { RetryDraft } from "../mcp/events";
-import type { ClientCapabilities } from "../protocol/types";
 import { isObject } from "../util/isObject";
-import { readCreateTaskResult } from "./parse";
-import { followTask, type TaskHandle, type TaskHost } from "./runner";
-import { TASKS_EXTENSION, type TaskOptions } from "./types";
+import { isLegacyCreateTaskResult, readCreateTaskResult } from "./parse";
+import { followTask, type TaskHost } from "./runner";
+import { tasksDeclared } from "../protocol/tasks";
 
-/** The part of a call's options about tasks (CallOptions extends it). */
-export interface TaskCallOptions {
-  /** Polling and time limits if the call becomes a task. */
-  task?: TaskOptions;
-  /** Called with the task's handle (status, cancel) when the call becomes a task. */
-  onTask?: (handle: TaskHandle) => void;
-}
 
-/** Whether the client takes tasks: the extension declared (2026-07-28), which also switches 2025-11-25 task calls on. */
-export function tasksDeclared(caps: ClientCapabilities): boolean {
-  return isObject(caps.extensions) && isObject(caps.extensions[TASKS_EXTENSION]);
-}
-
-/** ConnectOptions.tasks turned into the declared capabilities: the extension, on every request. */
-export function withTasksDeclared(caps: ClientCapabilities, tasks: boolean | TaskOptions | undefined): ClientCapabilities {
-  if (tasks === undefined || tasks === false) return caps;
-  const extensions = isObject(caps.extensions) ? caps.extensions : {};
-  return { ...caps, extensions: { ...extensions, [TASKS_EXTENSION]: {} } };
-}
-
-function taskSupportOf(host: CallHost, name: unknown): string | undefined {
-  const tool = typeof name === "string" ? (host.tool(name) as unknown as Record<string, unknown> | undefined) : undefined;
+function taskSupportOf(context: CallContext, name: unknown): string | undefined {
+  const tool = typeof name === "string" ? (context.tool(name) as unknown as Record<string, unknown> | undefined) : undefined;
   const execution = tool?.execution;
   return isObject(execution) && typeof execution.taskSupport === "string" ? execution.taskSupport : undefined;
 }
@@ -44,14 +26,14 @@ function taskSupportOf(host: CallHost, name: unknown): string | undefined {
  * 2025-11-25 ("Tool-Level Negotiation"): a tools/call goes as a task when the client takes tasks,
  * the server declared `tasks.requests.tools.call` and the listed tool says optional or required.
  */
-export function withTaskParam(host: CallHost, method: string, params: Record<string, unknown>, options: TaskCallOptions): Record<string, unknown> {
-  if (host.era() !== "legacy" || method !== "tools/call" || !tasksDeclared(host.declared)) return params;
-  const caps = host.serverCapabilities().tasks;
+export function withTaskParam(context: CallContext, method: string, params: Record<string, unknown>, options: TaskCallOptions): Record<string, unknown> {
+  if (context.era !== "legacy" || method !== "tools/call" || !tasksDeclared(context.declared)) return params;
+  const caps = context.serverCapabilities.tasks;
   const requests = isObject(caps) && isObject(caps.requests) ? caps.requests : undefined;
   if (!isObject(requests?.tools) || !isObject(requests.tools.call)) return params;
-  const support = taskSupportOf(host, params.name);
+  const support = taskSupportOf(context, params.name);
   if (support !== "optional" && support !== "required") return params;
-  const ttl = options.task?.ttlMs ?? host.taskOptions.ttlMs;
+  const ttl = options.task?.ttlMs ?? context.taskOptions.ttlMs;
   return { ...params, task: ttl === undefined ? {} : { ttl } };
 }
 
@@ -66,7 +48,8 @@ export function continueAsTask(
   options: TaskCallOptions,
   track: (id: RequestId) => () => void,
 ): Promise<Record<string, unknown>> {
-  const era = host.era();
+  const { context } = state;
+  const era = context.era;
   if (era === undefined) throw new McpError({ kind: "protocol", message: `the server answered ${state.method} with a task before the session was negotiated` });
   if (era === "legacy" && !isObject(state.params.task)) {
     throw new McpError({ kind: "protocol", message: `the server answered ${state.method} with a task, which the client did not ask for (no task parameter)` });
@@ -80,7 +63,7 @@ export function continueAsTask(
     request: (method, params, o) => host.request(method, params, o),
     newId: () => host.newId(),
     emit: (event) => host.emit(event),
-    answer: (key, request, round, signal) => answerInput(request, host.declared, host.handlers, { key, round, callId: state.callId, era, signal }),
+    answer: (key, request, round, signal) => answerInput(request, context.declared, context.handlers, { key, round, callId: state.callId, era, signal }),
     nextRound: () => {
       nextRound(state);
       return state.round;
@@ -92,8 +75,15 @@ export function continueAsTask(
       return (await hold(host, state, draft)).draft.inputResponses;
     },
   };
-  const run = followTask(taskHost, created, { ...host.taskOptions, ...options.task }, options.onTask);
+  const run = followTask(taskHost, created, { ...context.taskOptions, ...options.task }, options.onTask);
   // An answer the client cannot give (initialize era, legacyInput.ts) ends the task's call too.
   state.fail = (error) => run.fail(error);
   return run.done;
 }
+
+/** The task runner as the call runner sees it (TaskPlug, src/core/mcp/callHost.ts). */
+export const taskPlug: TaskPlug = {
+  params: withTaskParam,
+  isCreated: isLegacyCreateTaskResult,
+  follow: continueAsTask,
+};

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { McpError } from "../errors";
 import { checkTransition, effectivePollMs, isLegacyCreateTaskResult, readCreateTaskResult, readTask } from "./parse";
-import type { TaskSnapshot } from "./types";
+import type { TaskSnapshot } from "../protocol/tasks";
 
 const modern = { taskId: "t1", status: "working", createdAt: "2026-07-28T10:00:00Z", lastUpdatedAt: "2026-07-28T10:00:01Z", ttlMs: 60000, pollIntervalMs: 250 };
 const legacy = { taskId: "t1", status: "working", createdAt: "2025-11-25T10:00:00Z", lastUpdatedAt: "2025-11-25T10:00:01Z", ttl: null, pollInterval: 1000 };

@@ -1,7 +1,7 @@
 import { McpError } from "../errors";
 import type { Era } from "../protocol/revisions";
 import { isObject } from "../util/isObject";
-import { TASK_DEFAULTS, TASK_STATUSES, isTerminalStatus, type TaskOptions, type TaskSnapshot, type TaskStatus } from "./types";
+import { TASK_DEFAULTS, TASK_STATUSES, isTerminalStatus, type TaskOptions, type TaskSnapshot, type TaskStatus } from "../protocol/tasks";
 
 const MAX_ID = 256;
 const MAX_MESSAGE = 2_000;

@@ -4,12 +4,13 @@ import type { RequestId } from "../jsonrpc/messages";
 import { checkInputRequest } from "../mcp/answerInput";
 import type { ClientEvent } from "../mcp/events";
 import type { ModernRequestOptions } from "../mcp/modernRequest";
+import type { TaskHandle } from "../mcp/callHost";
 import { ErrorCode } from "../protocol/codes";
 import type { Era } from "../protocol/revisions";
 import type { InputRequest, InputResponse, InputResponses } from "../protocol/types";
 import { isObject } from "../util/isObject";
 import { checkTransition, effectivePollMs, readTask } from "./parse";
-import { TASK_DEFAULTS, isTerminalStatus, type TaskOptions, type TaskSnapshot } from "./types";
+import { TASK_DEFAULTS, isTerminalStatus, type TaskOptions, type TaskSnapshot } from "../protocol/tasks";
 
 /**
  * What the runner needs from the client, and nothing more (house style: a narrow interface, not the
@@ -32,17 +33,6 @@ export interface TaskHost {
   track(id: RequestId): () => void;
   /** Step mode: shows the answers before they go, and returns them as the user left them (or throws to abandon). */
   hold(round: number, inputResponses: InputResponses): Promise<InputResponses>;
-}
-
-/** A running task, for whoever started the call (CallOptions.onTask): status, cancel, the outcome. */
-export interface TaskHandle {
-  readonly taskId: string;
-  readonly era: Era;
-  getSnapshot(): TaskSnapshot;
-  subscribe(listener: (task: TaskSnapshot) => void): () => void;
-  /** Asks the server to cancel (tasks/cancel) and ends the call as cancelled. */
-  cancel(reason?: string): void;
-  readonly done: Promise<Record<string, unknown>>;
 }
 
 /** How long past a task's TTL the client still polls, waiting for the server to say it expired. */

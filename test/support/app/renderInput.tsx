@@ -2,7 +2,7 @@ import { render } from "@testing-library/react";
 import type { Era, InputKind, InputResponse } from "../../../src/core";
 import { SessionProvider } from "../../../src/app/session/context";
 import { createSession } from "../../../src/app/session/session";
-import { InputRequestCard } from "../../../src/app/features/input/components/InputRequestCard";
+import { QuestionCard } from "../../../src/app/views/QuestionCard";
 
 export type Settled = { ok: true; value: InputResponse } | { ok: false; error: unknown };
 
@@ -22,7 +22,7 @@ export function renderInput(kind: InputKind, params: Record<string, unknown>, op
   const pending = inputs.getState().pending[0]!;
   const view = render(
     <SessionProvider session={session}>
-      <InputRequestCard input={pending} />
+      <QuestionCard input={pending} />
     </SessionProvider>,
   );
   return { ...view, inputs, settled };

@@ -30,7 +30,7 @@ export function attachApps(controller: Controller): () => void {
     if (event.type !== "callStarted") return;
     if (starting !== undefined) return appsActions.startedCall(starting, event.callId);
     if (event.method !== "tools/call" || typeof event.params.name !== "string") return;
-    const ui = toolUi(controller.client()?.toolSchemas.get(event.params.name));
+    const ui = toolUi(controller.listedTool(event.params.name));
     if (!ui) return;
     appsActions.open({ callId: event.callId, connectionId, toolName: event.params.name, resourceUri: ui.resourceUri, args: isObject(event.params.arguments) ? event.params.arguments : {} });
   });

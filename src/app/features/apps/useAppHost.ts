@@ -172,10 +172,10 @@ export function useAppHost(app: AppInstance) {
         locale: navigator.language,
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
         platform: "web",
-        toolInfo: { tool: controller.client()?.toolSchemas.get(app.toolName) ?? { name: app.toolName, inputSchema: { type: "object" } } },
+        toolInfo: { tool: controller.listedTool(app.toolName) ?? { name: app.toolName, inputSchema: { type: "object" } } },
       },
       // An app calls only tools of the connection that served it.
-      toolFor: (name) => (controller.session.connection.getState().connectionId === app.connectionId ? controller.client()?.toolSchemas.get(name) : undefined),
+      toolFor: (name) => (controller.session.connection.getState().connectionId === app.connectionId ? controller.listedTool(name) : undefined),
       callTool: (params) => runForApp(controller, app.id, "tools/call", params),
       readResource: (params) => runForApp(controller, app.id, "resources/read", params),
       openLink: (url) =>

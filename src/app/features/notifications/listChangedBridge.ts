@@ -10,7 +10,7 @@ import { LIST_CHANGED_QUERY, listenFilter } from "./utils/listenFilter";
  * Also asks initialize-era servers for logs at the chosen level (logging/setLevel; "off" asks for
  * emergency only). Returns the undo.
  */
-export function attachListChanged(controller: Controller, queryClient: QueryClient): () => void {
+export function attachListChanged(controller: Pick<Controller, "session" | "onClientEvent" | "listen" | "requestLogLevel">, queryClient: QueryClient): () => void {
   const offTap = controller.onClientEvent(({ event, connectionId }) => {
     if (event.type !== "notification") return;
     const list = LIST_CHANGED_QUERY[event.method];
@@ -21,19 +21,16 @@ export function attachListChanged(controller: Controller, queryClient: QueryClie
   const setLevel = (): void => {
     const s = controller.session.connection.getState();
     const level = controller.session.notify.getState().logLevel;
-    const client = controller.client();
-    if (s.status !== "connected" || s.era !== "legacy" || !s.serverCapabilities.logging || !client) return;
+    if (s.status !== "connected" || s.era !== "legacy" || !s.serverCapabilities.logging) return;
     // MCP has no "off": the most severe level is the closest, and a server sends nothing below it.
-    void client.request("logging/setLevel", { level: level === "off" ? "emergency" : level }).catch((e: unknown) => console.warn("logging/setLevel failed:", e));
+    void controller.requestLogLevel(level === "off" ? "emergency" : level)?.catch((e: unknown) => console.warn("logging/setLevel failed:", e));
   };
   const start = (s: ConnectionState): void => {
-    const client = controller.client();
-    if (!client) return;
     if (s.era === "legacy") return setLevel();
     const filter = listenFilter(s.serverCapabilities);
     if (!filter) return;
-    handle = client.listen(filter);
-    handle.ended.catch((e: unknown) => console.warn("subscriptions/listen ended:", e));
+    handle = controller.listen(filter);
+    handle?.ended.catch((e: unknown) => console.warn("subscriptions/listen ended:", e));
   };
   const sync = (s: ConnectionState): void => {
     const want = s.status === "connected" ? s.connectionId : undefined;

@@ -1,10 +1,8 @@
-import { useMemo, useRef, type ComponentType } from "react";
+import { useMemo, useRef, type ComponentType, type ReactNode } from "react";
 import { McpError, inputKindOf } from "../../../../core";
 import { useClearOfActions, useQuestionFocus } from "../../../lib/focusQuestion";
 import { useConnection } from "../../../session/context";
-import { SaveCannedAction } from "../../canned/components/SaveCannedAction";
 import { ItemIcon } from "../../../components/ui/ItemIcon";
-import { TaskTravelBadge, useIsTask } from "../../tasks/TaskTravelBadge";
 import { useAnswer } from "../useAnswer";
 import type { PendingInput } from "../inputStore";
 import { stringsIn } from "../../../lib/invisible";
@@ -73,15 +71,29 @@ function Asker() {
   );
 }
 
+/**
+ * What other features add to a question card, filled in where the card is put on screen
+ * (src/app/views/QuestionCard.tsx), so this feature imports none of them.
+ */
+export interface CardSlots {
+  /** The travel badge: given the usual one, returns it or one that knows better (a task's question travels its own way). */
+  Travel?: ComponentType<{ input: PendingInput; usual: ReactNode }>;
+  /** Actions on the question beside the header (saving the answer as a canned one). */
+  Actions?: ComponentType<{ input: PendingInput }>;
+}
+
 /** One question from the server, answered by the user; the badge says how the answer travels. */
-export function InputRequestCard({ input }: { input: PendingInput }) {
+export function InputRequestCard({ input, Travel, Actions }: { input: PendingInput } & CardSlots) {
   // Every string of the request (message, titles, descriptions, option labels, URL) is checked once.
   const texts = useMemo(() => [input.key, ...stringsIn(input.params)], [input.key, input.params]);
   const ref = useRef<HTMLElement>(null);
   useQuestionFocus(ref);
   useClearOfActions(ref);
-  // A task's question travels its own way (tasks/update, or a live request on tasks/result).
-  const isTask = useIsTask(input.callId);
+  const usual = (
+    <span className="badge travel" data-era={input.era}>
+      {travelLabel(input.era)}
+    </span>
+  );
   return (
     <article ref={ref} tabIndex={-1} className="input-card" aria-label={`Input request ${input.key}`} data-kind={input.kind} data-era={input.era}>
       <header>
@@ -90,16 +102,10 @@ export function InputRequestCard({ input }: { input: PendingInput }) {
           <ServerText text={input.key} />
         </code>
         <span className="badge">round {input.round}</span>
-        {isTask ? (
-          <TaskTravelBadge callId={input.callId} />
-        ) : (
-          <span className="badge travel" data-era={input.era}>
-            {travelLabel(input.era)}
-          </span>
-        )}
+        {Travel ? <Travel input={input} usual={usual} /> : usual}
         <Asker />
         <AppOriginBadge callId={input.callId} />
-        <SaveCannedAction input={input} />
+        {Actions && <Actions input={input} />}
       </header>
       <HiddenCharsWarning texts={texts} />
       <Body input={input} />

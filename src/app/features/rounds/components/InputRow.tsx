@@ -1,7 +1,7 @@
 import type { InputView } from "../../../model";
 import { formatMs, oneLine, summarizeRequest } from "../../../lib/describeRounds";
 import { JsonPreview } from "../../../components/ui/JsonPreview";
-import { AutoBadge } from "../../canned/components/AutoBadge";
+import { AutoBadge } from "../../../session/AutoBadge";
 import { ServerText } from "../../../components/ui/ServerText";
 import { revealText } from "../../../lib/invisible";
 

@@ -1,13 +1,13 @@
 import { useMemo } from "react";
-import { useCalls } from "../../../session/context";
-import { chainOf } from "../utils/chainOf";
-import { outcomeOf } from "../../../lib/describeRounds";
-import { groupRounds } from "../../../model";
-import { OutcomeView, type RequestCount } from "./OutcomeView";
-import { RoundItem } from "./RoundItem";
-import { TaskRequests } from "../../tasks/TaskRequests";
-import { NoRounds } from "./NoRounds";
-import { AppOriginBadge } from "../../../session/AppOriginBadge";
+import { useCalls } from "../session/context";
+import { chainOf } from "../features/rounds/utils/chainOf";
+import { outcomeOf } from "../lib/describeRounds";
+import { groupRounds } from "../model";
+import { OutcomeView, type RequestCount } from "../features/rounds/components/OutcomeView";
+import { RoundItem } from "../features/rounds/components/RoundItem";
+import { TaskRequests } from "../features/tasks/TaskRequests";
+import { NoRounds } from "../features/rounds/components/NoRounds";
+import { AppOriginBadge } from "../session/AppOriginBadge";
 
 /** The rounds of the selected call, top to bottom, ending in how the call finished. */
 export function RoundsTimeline() {

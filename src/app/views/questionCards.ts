@@ -29,7 +29,7 @@ function fromChunk<P extends object>(name: string, pick: (m: Chunk) => Component
   return FromChunk;
 }
 
-export const InputRequestCard = fromChunk("InputRequestCard", (m) => m.InputRequestCard);
+export const QuestionCard = fromChunk("QuestionCard", (m) => m.QuestionCard);
 export const HeldRetryPanel = fromChunk("HeldRetryPanel", (m) => m.HeldRetryPanel);
 
 let fetched: Promise<unknown> | undefined;

@@ -3,11 +3,11 @@
 // `release` tasks in both eras; the card reads the calls store the client's task events fill.
 import { act, cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { CallView } from "../call/components/CallView";
-import { RoundsTimeline } from "../rounds/components/RoundsTimeline";
-import { createTestController, renderWithController } from "../../../../test/support/app/renderWithController";
-import type { Controller } from "../../session/controller";
-import { taskOf, taskRequests } from "./taskView";
+import { CallView } from "./CallView";
+import { RoundsTimeline } from "./RoundsTimeline";
+import { createTestController, renderWithController } from "../../../test/support/app/renderWithController";
+import type { Controller } from "../session/controller";
+import { taskOf, taskRequests } from "../features/tasks/taskView";
 
 // jsdom lays nothing out: the question cards' scroll into view has nothing to do.
 if (typeof Element.prototype.scrollIntoView !== "function") Element.prototype.scrollIntoView = () => undefined;

@@ -1,18 +1,18 @@
 import { lazy, useRef, useState } from "react";
-import { REVISIONS_NEWEST_FIRST, type Revision } from "../../../../core";
-import { useConnection, useController } from "../../../session/context";
-import type { ConnectionSettings } from "../../../stores/connectionStore";
-import { ErrorView } from "../../../components/ui/ErrorView";
-import { LazyPart } from "../../../components/ui/LazyPart";
-import { TargetPicker } from "./TargetPicker";
-import { IconRefusedMark, ItemIcon } from "../../../components/ui/ItemIcon";
+import { REVISIONS_NEWEST_FIRST, type Revision } from "../../core";
+import { useConnection, useController } from "../session/context";
+import type { ConnectionSettings } from "../stores/connectionStore";
+import { ErrorView } from "../components/ui/ErrorView";
+import { LazyPart } from "../components/ui/LazyPart";
+import { TargetPicker } from "../features/connection/components/TargetPicker";
+import { IconRefusedMark, ItemIcon } from "../components/ui/ItemIcon";
 
 // The settings dialog (Radix, and every section's controls) is fetched on first open; a process's
 // output panel when a stdio target is chosen; sign-in's panel when an HTTP target is (its OAuth client
 // later still, on the first connect with sign-in on).
-const SettingsDialog = lazy(() => import("../../layout/SettingsDialog"));
-const StderrPanel = lazy(() => import("./StderrPanel").then((m) => ({ default: m.StderrPanel })));
-const AuthPanel = lazy(() => import("../../auth/components/AuthPanel").then((m) => ({ default: m.AuthPanel })));
+const SettingsDialog = lazy(() => import("./SettingsDialog"));
+const StderrPanel = lazy(() => import("../features/connection/components/StderrPanel").then((m) => ({ default: m.StderrPanel })));
+const AuthPanel = lazy(() => import("../features/auth/components/AuthPanel").then((m) => ({ default: m.AuthPanel })));
 
 /**
  * One compact line: target, revision, step mode, status, reconnect, and a Settings button for the rest
@@ -94,7 +94,7 @@ export function ConnectionBar() {
           aria-label="Settings"
           aria-expanded={settingsOpen}
           onClick={() => setSettingsOpen(true)}
-          onPointerEnter={() => void import("../../layout/SettingsDialog")}
+          onPointerEnter={() => void import("./SettingsDialog")}
           title="Capabilities, round cap, timeout, clientInfo, layout"
         >
           <span aria-hidden="true">⚙</span>

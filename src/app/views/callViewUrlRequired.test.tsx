@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { demoServer } from "../../../../server/demo";
-import { ControllerProvider } from "../../../session/context";
-import { createController } from "../../../session/controller";
-import { CallView } from "../../call/components/CallView";
+import { demoServer } from "../../server/demo";
+import { ControllerProvider } from "../session/context";
+import { createController } from "../session/controller";
+import { CallView } from "./CallView";
 import { RoundsTimeline } from "./RoundsTimeline";
 
 afterEach(cleanup);

@@ -1,21 +1,21 @@
-import { LazyPart } from "../../../components/ui/LazyPart";
-import { chunkComponent } from "../../../lib/chunkComponent";
-import { useCalls, useUi } from "../../../session/context";
-import { NoRounds } from "../../rounds/components/NoRounds";
+import { LazyPart } from "../components/ui/LazyPart";
+import { chunkComponent } from "../lib/chunkComponent";
+import { useCalls, useUi } from "../session/context";
+import { NoRounds } from "../features/rounds/components/NoRounds";
 
 // The parts of the workspace's centre and sidebar that show nothing in the first view, where no item
 // is selected and no call made: each a chunk of its own, fetched ahead once connected (prefetchForms).
 
 // The selected item with its arguments and Run button.
-const itemPanel = chunkComponent("ItemPanel", () => import("./ItemPanel"), (m) => m.ItemPanel);
+const itemPanel = chunkComponent("ItemPanel", () => import("../features/call/components/ItemPanel"), (m) => m.ItemPanel);
 // The selected call's view (its questions, result, notifications, task card) is not in the first
 // view, where no call is selected: its chunk is fetched ahead once connected (prefetchForms).
 const callView = chunkComponent("CallView", () => import("./CallView"), (m) => m.CallView);
 // The list of earlier calls, likewise: there is none in the first view.
-const callHistory = chunkComponent("CallHistory", () => import("./CallHistory"), (m) => m.CallHistory);
+const callHistory = chunkComponent("CallHistory", () => import("../features/call/components/CallHistory"), (m) => m.CallHistory);
 
 // The selected call's rounds, tokens and diffs.
-const rounds = chunkComponent("RoundsTimeline", () => import("../../rounds/components/RoundsTimeline"), (m) => m.RoundsTimeline);
+const rounds = chunkComponent("RoundsTimeline", () => import("./RoundsTimeline"), (m) => m.RoundsTimeline);
 
 /** Fetches the item panel's, the call view's, the call history's and the rounds panel's code ahead. */
 export const prefetchCallParts = (): Promise<unknown> => Promise.all([itemPanel.prefetch(), callView.prefetch(), callHistory.prefetch(), rounds.prefetch()]);
@@ -33,7 +33,7 @@ export function LazyRounds() {
   );
 }
 
-/** The selected tool, resource, template or prompt (./ItemPanel.tsx), its code loaded once one is selected. */
+/** The selected tool, resource, template or prompt (features/call/components/ItemPanel.tsx), its code loaded once one is selected. */
 export function LazyItemPanel() {
   const selected = useUi((s) => s.selection !== undefined);
   if (!selected) return <p className="muted panel-empty">Pick a tool, resource or prompt on the left.</p>;
@@ -53,7 +53,7 @@ export function LazyCallView() {
   );
 }
 
-/** Earlier calls of this page (./CallHistory.tsx), its code loaded on first use. */
+/** Earlier calls of this page (features/call/components/CallHistory.tsx), its code loaded on first use. */
 export function LazyCallHistory() {
   return (
     <LazyPart what="The call history">

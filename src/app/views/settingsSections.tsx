@@ -1,13 +1,13 @@
 import { useState, type ComponentType } from "react";
-import { useConnection, useController } from "../../session/context";
-import type { ConnectionSettings } from "../../stores/connectionStore";
-import { CapabilityToggles } from "../connection/components/CapabilityToggles";
-import { TimeoutField } from "../connection/components/TimeoutField";
-import { layoutActions } from "./layoutStore";
-import { SamplingToolsSetting } from "../input/components/SamplingToolsSetting";
-import { StandingRootsSettings } from "../roots/StandingRootsSettings";
-import { TasksSetting } from "../tasks/TasksSetting";
-import { PrefsSettings } from "../prefs/PrefsSettings";
+import { useConnection, useController } from "../session/context";
+import type { ConnectionSettings } from "../stores/connectionStore";
+import { CapabilityToggles } from "../features/connection/components/CapabilityToggles";
+import { TimeoutField } from "../features/connection/components/TimeoutField";
+import { layoutActions } from "../features/layout/layoutStore";
+import { SamplingToolsSetting } from "../features/input/components/SamplingToolsSetting";
+import { StandingRootsSettings } from "../features/roots/StandingRootsSettings";
+import { TasksSetting } from "../features/tasks/TasksSetting";
+import { PrefsSettings } from "../features/prefs/PrefsSettings";
 
 /**
  * One section of the settings dialog. The list below is the one place a section is added (sign-in,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestController, renderWithController } from "../../../../../test/support/app/renderWithController";
+import { createTestController, renderWithController } from "../../../test/support/app/renderWithController";
 import { CallView } from "./CallView";
 
 afterEach(cleanup);

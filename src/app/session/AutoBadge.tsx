@@ -1,5 +1,5 @@
-import { markKey } from "../../../session/autoAnswer";
-import { useAuto } from "../../../session/context";
+import { markKey } from "./autoAnswer";
+import { useAuto } from "./context";
 
 const LABEL = { canned: "canned", mock: "mock model", replay: "replayed" } as const;
 

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { McpError } from "../../../../core";
-import type { CallRecord } from "../../../model";
-import type { Controller } from "../../../session/controller";
-import { CallBuilder, accept, elicitRequest, presaToken, roundCapError, rootsRequest, samplingRequest, urlRequest } from "../../../../../test/support/recording/builders";
-import { renderWithController } from "../../../../../test/support/app/renderWithController";
+import { McpError } from "../../core";
+import type { CallRecord } from "../model";
+import type { Controller } from "../session/controller";
+import { CallBuilder, accept, elicitRequest, presaToken, roundCapError, rootsRequest, samplingRequest, urlRequest } from "../../../test/support/recording/builders";
+import { renderWithController } from "../../../test/support/app/renderWithController";
 import { RoundsTimeline } from "./RoundsTimeline";
 
 afterEach(cleanup);

@@ -1,4 +1,4 @@
-import { ModalDialog } from "../../components/ui/ModalDialog";
+import { ModalDialog } from "../components/ui/ModalDialog";
 import { SETTINGS_SECTIONS } from "./settingsSections";
 
 /**

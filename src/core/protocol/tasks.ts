@@ -1,11 +1,26 @@
+/** The tasks vocabulary both sides speak: the 2026-07-28 extension, 2025-11-25 tasks, and which requests a client runs as tasks. */
 import type { McpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
-import type { Era } from "../protocol/revisions";
+import type { Era } from "./revisions";
+import type { ClientCapabilities } from "./types";
+import { isObject } from "../util/isObject";
 
 /** The 2026-07-28 tasks extension (ext-tasks "Extension Identifier"). */
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 /** `_meta` key of 2025-11-25 messages made for a task ("Related Task Metadata"). */
 export const RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+/** Whether the client takes tasks: the extension declared (2026-07-28), which also switches 2025-11-25 task calls on. */
+export function tasksDeclared(caps: ClientCapabilities): boolean {
+  return isObject(caps.extensions) && isObject(caps.extensions[TASKS_EXTENSION]);
+}
+
+/** ConnectOptions.tasks turned into the declared capabilities: the extension, on every request. */
+export function withTasksDeclared(caps: ClientCapabilities, tasks: boolean | TaskOptions | undefined): ClientCapabilities {
+  if (tasks === undefined || tasks === false) return caps;
+  const extensions = isObject(caps.extensions) ? caps.extensions : {};
+  return { ...caps, extensions: { ...extensions, [TASKS_EXTENSION]: {} } };
+}
 
 export const TASK_STATUSES = ["working", "input_required", "completed", "failed", "cancelled"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -72,3 +87,29 @@ export type TaskEvent =
   | { type: "taskInputSent"; callId: string; taskId: string; keys: string[]; travel: AnswerTravel; requestId: RequestId; at: number }
   | { type: "taskCancelRequested"; callId: string; taskId: string; reason: string; at: number }
   | { type: "taskFinished"; callId: string; taskId: string; status: TaskStatus | undefined; polls: number; ms: number; error?: McpError; at: number };
+
+/** The requests a client may run as tasks (2025-11-25 `ClientCapabilities.tasks.requests`). */
+export const CLIENT_TASK_METHODS = ["elicitation/create", "sampling/createMessage"] as const;
+export type ClientTaskMethod = (typeof CLIENT_TASK_METHODS)[number];
+
+/** The `tasks/*` requests a server sends to a client that runs tasks. */
+export const CLIENT_TASK_REQUESTS = ["tasks/get", "tasks/result", "tasks/list", "tasks/cancel"] as const;
+
+/** The `tasks` capability a client declares when it runs the given kinds as tasks (empty `requests`: none). */
+export function clientTasksCapability(declared: ClientCapabilities): Record<string, unknown> | undefined {
+  const requests: Record<string, unknown> = {};
+  if (isObject(declared.elicitation)) requests.elicitation = { create: {} };
+  if (isObject(declared.sampling)) requests.sampling = { createMessage: {} };
+  if (Object.keys(requests).length === 0) return undefined;
+  return { list: {}, cancel: {}, requests };
+}
+
+/** Whether the declared capabilities let the server send this method as a task. */
+export function runsAsTask(declared: ClientCapabilities, method: string): method is ClientTaskMethod {
+  const tasks = isObject(declared.tasks) ? declared.tasks : undefined;
+  const requests = tasks && isObject(tasks.requests) ? tasks.requests : undefined;
+  if (!requests) return false;
+  if (method === "elicitation/create") return isObject(requests.elicitation) && isObject(requests.elicitation.create);
+  if (method === "sampling/createMessage") return isObject(requests.sampling) && isObject(requests.sampling.createMessage);
+  return false;
+}

@@ -4,9 +4,9 @@
  * with tasks/get, tasks/result, tasks/list and tasks/cancel, as server-everything's async tools do.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { Client } from "../mcp/client";
-import type { ClientEvent } from "../mcp/events";
-import type { ConnectOptions } from "../mcp/options";
+import { Client } from "./client";
+import type { ClientEvent } from "./events";
+import type { ConnectOptions } from "./options";
 import { Connection } from "../jsonrpc/connection";
 import type { JsonRpcRequest } from "../jsonrpc/messages";
 import { inProcessPair } from "../transport/inProcess";
@@ -14,8 +14,9 @@ import { McpError } from "../errors";
 import { ErrorCode } from "../protocol/codes";
 import { capabilitiesFor } from "../protocol/capabilities";
 import { deferred } from "../../../test/support/kit";
-import { ClientTaskReceiver, clientTasksCapability, runsAsTask } from "./clientTasks";
-import { RELATED_TASK } from "./types";
+import { ClientTaskReceiver } from "./clientTasks";
+import { clientTasksCapability, runsAsTask } from "../protocol/tasks";
+import { RELATED_TASK } from "../protocol/tasks";
 
 const ELICIT = { message: "Your name?", requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } };
 const SAMPLE = { messages: [{ role: "user", content: { type: "text", text: "hi" } }], maxTokens: 10 };

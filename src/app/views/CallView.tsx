@@ -1,18 +1,18 @@
 import { lazy } from "react";
-import type { CallRecord } from "../../../../core/recording";
-import { LazyPart } from "../../../components/ui/LazyPart";
-import { useCalls, useController, useInputs, useSession, useStep } from "../../../session/context";
-import { ErrorView } from "../../../components/ui/ErrorView";
-import { HeldRetryPanel, InputRequestCard } from "../../input/questionCards";
-import { ServerCompleted } from "../../input/components/ServerCompleted";
-import { CallNotifications } from "../../notifications/components/CallNotifications";
-import { ResultView } from "./ResultView";
+import type { CallRecord } from "../../core/recording";
+import { LazyPart } from "../components/ui/LazyPart";
+import { useCalls, useController, useInputs, useSession, useStep } from "../session/context";
+import { ErrorView } from "../components/ui/ErrorView";
+import { HeldRetryPanel, QuestionCard } from "./questionCards";
+import { ServerCompleted } from "../features/input/components/ServerCompleted";
+import { CallNotifications } from "../features/notifications/components/CallNotifications";
+import { ResultView } from "../features/call/components/ResultView";
 
 // A call that became a task shows its card: a chunk of its own, fetched ahead with the forms once connected.
-const TaskCard = lazy(() => import("../../tasks/TaskCard").then((m) => ({ default: m.TaskCard })));
+const TaskCard = lazy(() => import("../features/tasks/TaskCard").then((m) => ({ default: m.TaskCard })));
 const isTask = (call: CallRecord): boolean => call.events.some((e) => e.type === "taskCreated");
 // Tasks this client ran for the server during the call (client-side tasks): their own card.
-const ClientTaskCard = lazy(() => import("../../tasks/ClientTaskCard").then((m) => ({ default: m.ClientTaskCard })));
+const ClientTaskCard = lazy(() => import("../features/tasks/ClientTaskCard").then((m) => ({ default: m.ClientTaskCard })));
 const hasClientTask = (call: CallRecord): boolean => call.events.some((e) => e.type === "clientTask");
 
 /** The selected call as it runs: its pending questions, held retries, then its result or error. */
@@ -62,7 +62,7 @@ export function CallView() {
       )}
       <LazyPart what="The question" fallback={<p className="muted">Loading the question…</p>}>
         {mine.map((p) => (
-          <InputRequestCard key={p.id} input={p} />
+          <QuestionCard key={p.id} input={p} />
         ))}
         {myHeld.map((h) => (
           <HeldRetryPanel key={h.id} held={h} />

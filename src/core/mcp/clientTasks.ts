@@ -13,14 +13,7 @@ import type { JsonRpcRequest } from "../jsonrpc/messages";
 import { ErrorCode } from "../protocol/codes";
 import type { ClientCapabilities } from "../protocol/types";
 import { isObject } from "../util/isObject";
-import { RELATED_TASK, isTerminalStatus, type TaskStatus } from "./types";
-
-/** The requests a client may run as tasks (2025-11-25 `ClientCapabilities.tasks.requests`). */
-export const CLIENT_TASK_METHODS = ["elicitation/create", "sampling/createMessage"] as const;
-export type ClientTaskMethod = (typeof CLIENT_TASK_METHODS)[number];
-
-/** The `tasks/*` requests a server sends to a client that runs tasks. */
-export const CLIENT_TASK_REQUESTS = ["tasks/get", "tasks/result", "tasks/list", "tasks/cancel"] as const;
+import { RELATED_TASK, clientTasksCapability, isTerminalStatus, type ClientTaskMethod, type TaskStatus } from "../protocol/tasks";
 
 /** How the client keeps the tasks it runs for the server (ConnectOptions.clientTasks). */
 export interface ClientTaskOptions {
@@ -84,30 +77,11 @@ interface Entry {
   expiresAt: number | undefined;
 }
 
-/** The `tasks` capability a client declares when it runs the given kinds as tasks (empty `requests`: none). */
-export function clientTasksCapability(declared: ClientCapabilities): Record<string, unknown> | undefined {
-  const requests: Record<string, unknown> = {};
-  if (isObject(declared.elicitation)) requests.elicitation = { create: {} };
-  if (isObject(declared.sampling)) requests.sampling = { createMessage: {} };
-  if (Object.keys(requests).length === 0) return undefined;
-  return { list: {}, cancel: {}, requests };
-}
-
 /** ConnectOptions.clientTasks turned into the declared capabilities (2025-11-25 top-level `tasks`). */
 export function withClientTasksDeclared(caps: ClientCapabilities, on: boolean | ClientTaskOptions | undefined): ClientCapabilities {
   if (on === undefined || on === false) return caps;
   const tasks = clientTasksCapability(caps);
   return tasks ? { ...caps, tasks } : caps;
-}
-
-/** Whether the declared capabilities let the server send this method as a task. */
-export function runsAsTask(declared: ClientCapabilities, method: string): method is ClientTaskMethod {
-  const tasks = isObject(declared.tasks) ? declared.tasks : undefined;
-  const requests = tasks && isObject(tasks.requests) ? tasks.requests : undefined;
-  if (!requests) return false;
-  if (method === "elicitation/create") return isObject(requests.elicitation) && isObject(requests.elicitation.create);
-  if (method === "sampling/createMessage") return isObject(requests.sampling) && isObject(requests.sampling.createMessage);
-  return false;
 }
 
 /** A request the server sent with a `task` parameter ("Task-Augmented Requests"). */

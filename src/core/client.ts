@@ -1,0 +1,26 @@
+/**
+ * The client as everyone outside the core gets it: the MCP client (mcp/client.ts) with the task
+ * runner (tasks/) plugged into its call runner. The one place the two folders meet, so mcp/ never
+ * imports tasks/ (tasks/ sees the runner only through mcp/callHost.ts).
+ */
+import { Client as ClientCore } from "./mcp/client";
+import type { ConnectOptions } from "./mcp/options";
+import { taskPlug } from "./tasks/drive";
+import type { Transport } from "./transport/transport";
+
+export class Client extends ClientCore {
+  constructor(transport: Transport, options: ConnectOptions = {}) {
+    super(transport, options, taskPlug);
+  }
+}
+
+/** A client connected over `transport`: negotiated, or closed again and the failure thrown. */
+export async function connect(transport: Transport, options: ConnectOptions = {}): Promise<Client> {
+  const client = new Client(transport, options);
+  try {
+    return await client.open();
+  } catch (e) {
+    await client.close();
+    throw e;
+  }
+}
