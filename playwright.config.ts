@@ -14,6 +14,10 @@ export default defineConfig({
   testDir: "e2e",
   // Beside its own build, so two runs side by side never clean each other's artifacts.
   outputDir: process.env.E2E_DIST ? `test-results-${process.env.E2E_DIST}` : "test-results",
+  // Ceilings against a hang, not measures of speed: on a busy 2-core machine a spawned server or a
+  // 500-field form takes several times longer than on an idle one, and the suite must pass there too.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   forbidOnly: ci,
   retries: ci ? 1 : 0,
   workers: ci ? 2 : undefined,

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 // Unit and integration tests run in Node: the cores never touch the DOM. Component tests opt into
@@ -13,6 +14,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "threads",
+    // Vitest's default on a 2-core machine is one worker (cores - 1). Most files here wait on a
+    // spawned process, a socket or a server rather than the CPU, so more workers than cores finish
+    // the suite sooner; the 120 s ceiling above keeps a busy machine from failing them.
+    maxWorkers: Math.max(3, availableParallelism()),
     setupFiles: ["test/support/testingLibrary.ts"],
   },
 });

@@ -6,6 +6,10 @@ import { DEMO_URL } from "./support/ports";
 // theme: no violation at all, serious, critical or moderate. And a keyboard-only walk through greet,
 // two-steps and a task.
 
+// Each test opens its own page and server session: they may run on different workers at once, so
+// the longest file of the suite does not run on one worker alone.
+test.describe.configure({ mode: "parallel" });
+
 for (const scheme of ["light", "dark"] as const) {
   test.describe(`${scheme} theme`, () => {
     test.use({ colorScheme: scheme, viewport: { width: 1280, height: 800 } });
