@@ -5,7 +5,7 @@
  */
 import { Client as ClientCore } from "./mcp/client";
 import type { ConnectOptions } from "./mcp/options";
-import { taskPlug } from "./tasks/drive";
+import { taskPlug } from "./tasks/plug";
 import type { Transport } from "./transport/transport";
 
 export class Client extends ClientCore {

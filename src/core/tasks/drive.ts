@@ -1,41 +1,18 @@
 /**
- * The task runner plugged into the call runner (TaskPlug, src/core/mcp/callHost.ts): the runner asks
- * `withTaskParam` before a 2025-11-25 tools/call and `continueAsTask` when a call comes back as a
- * task; everything else about tasks lives in this folder. It sees the client only through CallHost
- * and the call's CallContext.
+ * Following a task a call became (TaskPlug's `follow`, loaded by plug.ts on the first task): the
+ * task runner driven through the same input handlers as the call. It sees the client only through
+ * CallHost and the call's CallContext.
  */
 import { McpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import { answerInput } from "../mcp/answerInput";
 import { hold, nextRound, type CallContext, type CallHost, type CallState } from "../mcp/callSteps";
-import type { TaskCallOptions, TaskPlug } from "../mcp/callHost";
+import type { TaskCallOptions } from "../mcp/callHost";
 import type { RetryDraft } from "../mcp/events";
 import { isObject } from "../util/isObject";
-import { isLegacyCreateTaskResult, readCreateTaskResult } from "./parse";
+import { readCreateTaskResult } from "./parse";
 import { followTask, type TaskHost } from "./runner";
-import { tasksDeclared } from "../protocol/tasks";
 
-
-function taskSupportOf(context: CallContext, name: unknown): string | undefined {
-  const tool = typeof name === "string" ? (context.tool(name) as unknown as Record<string, unknown> | undefined) : undefined;
-  const execution = tool?.execution;
-  return isObject(execution) && typeof execution.taskSupport === "string" ? execution.taskSupport : undefined;
-}
-
-/**
- * 2025-11-25 ("Tool-Level Negotiation"): a tools/call goes as a task when the client takes tasks,
- * the server declared `tasks.requests.tools.call` and the listed tool says optional or required.
- */
-export function withTaskParam(context: CallContext, method: string, params: Record<string, unknown>, options: TaskCallOptions): Record<string, unknown> {
-  if (context.era !== "legacy" || method !== "tools/call" || !tasksDeclared(context.declared)) return params;
-  const caps = context.serverCapabilities.tasks;
-  const requests = isObject(caps) && isObject(caps.requests) ? caps.requests : undefined;
-  if (!isObject(requests?.tools) || !isObject(requests.tools.call)) return params;
-  const support = taskSupportOf(context, params.name);
-  if (support !== "optional" && support !== "required") return params;
-  const ttl = options.task?.ttlMs ?? context.taskOptions.ttlMs;
-  return { ...params, task: ttl === undefined ? {} : { ttl } };
-}
 
 /**
  * Follows the task a call became, through the same input handlers, and returns its final result.
@@ -80,10 +57,3 @@ export function continueAsTask(
   state.fail = (error) => run.fail(error);
   return run.done;
 }
-
-/** The task runner as the call runner sees it (TaskPlug, src/core/mcp/callHost.ts). */
-export const taskPlug: TaskPlug = {
-  params: withTaskParam,
-  isCreated: isLegacyCreateTaskResult,
-  follow: continueAsTask,
-};
