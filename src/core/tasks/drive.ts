@@ -6,7 +6,7 @@
 import { McpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
 import { answerInput } from "../mcp/answerInput";
-import { hold, nextRound, type CallContext, type CallHost, type CallState } from "../mcp/callSteps";
+import { hold, nextRound, type CallHost, type CallState } from "../mcp/callSteps";
 import type { TaskCallOptions } from "../mcp/callHost";
 import type { RetryDraft } from "../mcp/events";
 import { isObject } from "../util/isObject";
