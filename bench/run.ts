@@ -17,7 +17,7 @@ import { APP_DIR } from "./lib/browser";
 import { runNodePart } from "./lib/nodePart";
 
 /** Parts in the order they run; those in NEEDS_BUILD need the built app. */
-const PARTS = ["core", "http", "cli", "bundle", "browser", "startup", "memory", "stream", "sessions", "apps"] as const;
+const PARTS = ["core", "http", "cli", "bundle", "browser", "startup", "memory", "stream", "sessions", "apps", "bridgeLoad"] as const;
 const NEEDS_BUILD = new Set(["bundle", "browser", "startup", "memory", "stream", "sessions", "apps"]);
 
 function chromiumVersion(): string {

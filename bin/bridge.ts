@@ -4,7 +4,11 @@
 import { chmodSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { isLoopbackHost, startBridge } from "../src/bridge";
+import { boundHeapGrowth } from "../src/bridge/heap";
 import { stopOnSignals } from "../src/bridge/shutdown";
+
+// Output streams through at hundreds of MB/s: keep the heap near what is live (src/bridge/heap.ts).
+boundHeapGrowth();
 
 const { values } = parseArgs({
   options: {

@@ -7,7 +7,11 @@ import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import { startBridge } from "../src/bridge";
 import { startAppServer } from "../src/bridge/appServer";
+import { boundHeapGrowth } from "../src/bridge/heap";
 import { stopOnSignals } from "../src/bridge/shutdown";
+
+// Output streams through at hundreds of MB/s: keep the heap near what is live (src/bridge/heap.ts).
+boundHeapGrowth();
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outDir = process.env.PRESA_DIST ?? `${root}dist`;

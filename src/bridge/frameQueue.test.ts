@@ -1,7 +1,9 @@
 // The bridge's output queue: events leave in order, in frames of many lines, and the queue's byte
 // count is the true cost of what it holds (an empty line is not 2 bytes), back to 0 when drained.
+// Stdout lines wait as written and become the same events as line by line when they leave.
 import { describe, expect, it } from "vitest";
-import { FRAME_MAX_PARTS, FRAME_TARGET, FrameQueue, PART_OVERHEAD, sseEvent } from "./frameQueue";
+import { FRAME_MAX_PARTS, FRAME_OVERHEAD, FRAME_TARGET, FrameQueue, PART_OVERHEAD, sseEvent } from "./frameQueue";
+import { StdoutSplitter } from "./stdoutSplitter";
 
 function drain(queue: FrameQueue): string[] {
   const frames: string[] = [];
@@ -64,5 +66,86 @@ describe("FrameQueue", () => {
     let takes = 0;
     while (queue.take() !== undefined) takes++;
     expect(takes).toBeLessThanOrEqual(Math.ceil(1_000_000 / FRAME_MAX_PARTS));
+  });
+});
+
+describe("FrameQueue: stdout lines kept as written", () => {
+  const expected = (lines: string[]): string => lines.map((l) => sseEvent("stdout", JSON.stringify(l.endsWith("\r") ? l.slice(0, -1) : l))).join("");
+
+  it("leave as one event per line, the same text as line by line, whatever the shape", () => {
+    const shapes = [[""], ["", "", ""], ["y", "y"], ['{"jsonrpc":"2.0"}', 'say "hi"', "back\\slash"], ["tab\there", "cr at end\r", "\u0001"], ["é", "€ wide", "𝄞"]];
+    for (const lines of shapes) {
+      const queue = new FrameQueue();
+      queue.pushLines("stdout", lines.join("\n"));
+      expect(drain(queue).join("")).toBe(expected(lines));
+      expect(queue.bytes).toBe(0);
+    }
+  });
+
+  it("keep their place among other events", () => {
+    const queue = new FrameQueue();
+    queue.push(sseEvent("stderr", '"before"'));
+    queue.pushLines("stdout", "a\nb");
+    queue.push(sseEvent("exit", "{}"));
+    expect(drain(queue).join("")).toBe(`${sseEvent("stderr", '"before"')}${expected(["a", "b"])}${sseEvent("exit", "{}")}`);
+  });
+
+  it("cost about a byte per line for empty lines, and leave in frames of about FRAME_TARGET", () => {
+    const queue = new FrameQueue();
+    const lines = 1_000_000;
+    queue.pushLines("stdout", "\n".repeat(lines - 1));
+    // What waits is the text as written: a million empty lines are a million characters, not 25 million.
+    expect(queue.bytes).toBe(lines - 1 + FRAME_OVERHEAD);
+    let events = 0;
+    let frames = 0;
+    for (let frame = queue.take(); frame !== undefined; frame = queue.take()) {
+      frames++;
+      expect(frame.length).toBeLessThanOrEqual(FRAME_TARGET + sseEvent("stdout", '""').length);
+      events += frame.split("event: stdout\n").length - 1;
+    }
+    expect(events).toBe(lines);
+    expect(frames).toBeLessThanOrEqual(Math.ceil((lines * sseEvent("stdout", '""').length) / FRAME_TARGET) + 1);
+    expect(queue.bytes).toBe(0);
+  });
+
+  it("count wide text at two bytes a character", () => {
+    const queue = new FrameQueue();
+    queue.pushLines("stdout", "€€€€");
+    expect(queue.bytes).toBe(8 + FRAME_OVERHEAD);
+  });
+});
+
+describe("StdoutSplitter", () => {
+  function split(chunks: string[], max = 1000): { lines: string[]; cut: string[] } {
+    const lines: string[] = [];
+    const cut: string[] = [];
+    const splitter = new StdoutSplitter(max);
+    const onLines = (body: string): void => void lines.push(...body.split("\n"));
+    const onCut = (text: string): void => {
+      cut.push(text);
+      lines.push(`<cut ${text.length}>`);
+    };
+    for (const chunk of chunks) splitter.push(chunk, onLines, onCut);
+    splitter.flush(onLines, onCut);
+    return { lines, cut };
+  }
+
+  it("gives the same lines however the output is cut into chunks", () => {
+    const text = ["", "a", "", "bb", '{"x":1}', "", "last"].join("\n");
+    const whole = split([text]).lines;
+    expect(whole).toEqual(["", "a", "", "bb", '{"x":1}', "", "last"]);
+    for (let size = 1; size <= text.length; size++) {
+      const chunks: string[] = [];
+      for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
+      expect(split(chunks).lines).toEqual(whole);
+    }
+  });
+
+  it("cuts a line longer than the cap, across chunks or in one, and goes on with the next", () => {
+    const long = "x".repeat(2500);
+    expect(split([`a\n${long.slice(0, 800)}`, long.slice(800), "\nb\n"]).lines).toEqual(["a", "<cut 1000>", "b"]);
+    expect(split([`a\n${long}\nb\n`]).lines).toEqual(["a", "<cut 1000>", "b"]);
+    // A line of exactly the cap is whole.
+    expect(split([`${"y".repeat(1000)}\n`]).lines).toEqual(["y".repeat(1000)]);
   });
 });

@@ -3,7 +3,7 @@ import { BRIDGE_HEADERS, type BridgeErrorBody, type BridgeErrorCode } from "../c
 
 // The same capped body reading (4 MiB: a spawn request, one JSON-RPC message, one forwarded POST) and
 // header lookup as the MCP endpoint.
-export { MAX_BODY_BYTES, header, readBodyBytes as readBody } from "../server/http/wire";
+export { MAX_BODY_BYTES, header, readBodyBytes as readBody, socketTimeoutOptions, type SocketTimeouts } from "../server/http/wire";
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);

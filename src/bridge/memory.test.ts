@@ -2,7 +2,11 @@
 // took the old bridge from 78 MB to 541 MB RSS); the real bridge process's RSS is sampled while no
 // page reads, while a page reads slowly, and while a page reads everything, and must stay under the
 // bound the README documents. The server is paused (its writes block) instead of being buffered.
+// Then the most sessions allowed, 16, print empty lines as fast as they can (`yes ''`: the shape
+// that costs most to keep per byte), unread and then read as fast as they come: the bridge stays
+// under idle + 128 MB (a ceiling on memory; how fast it goes is measured in bench/bridgeLoad.ts).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { request } from "node:http";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO } from "../../test/support/bridge";
@@ -140,4 +144,43 @@ describe(`a server printing ${LINES} lines of 1 MiB`, () => {
     expect(peak - idle).toBeLessThan(NOISY_SESSION_RSS_BOUND);
     await remove(id);
   }, 90_000);
+});
+
+/** The documented bound for the most sessions allowed, all printing as fast as they can. */
+export const SIXTEEN_SESSIONS_RSS_BOUND = 128 * 1024 * 1024;
+
+describe("16 sessions printing empty lines as fast as they can", () => {
+  it("unread, then read as fast as they come: RSS stays under idle + 128 MB", async () => {
+    const ids: string[] = [];
+    const readers: (() => void)[] = [];
+    let bytes = 0;
+    const before = rss(bridgePid);
+    const peak = await peakDuring(async () => {
+      for (let i = 0; i < 16; i++) {
+        const response = await fetch(`${url}/sessions`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ command: "yes", args: [""], env: {} }),
+        });
+        expect(response.status).toBe(201);
+        ids.push(((await response.json()) as { id: string }).id);
+      }
+      await new Promise((r) => setTimeout(r, 2000));
+      for (const id of ids) {
+        const req = request(`${url}/sessions/${id}/events`, { headers: { Authorization: `Bearer ${token}` } }, (res) => {
+          res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+          res.on("error", () => undefined);
+        });
+        req.on("error", () => undefined);
+        req.end();
+        readers.push(() => req.destroy());
+      }
+      // Read until a good deal has gone through (a fixed amount of work, not a time).
+      await expect.poll(() => bytes, { timeout: 60_000, interval: 100 }).toBeGreaterThan(256 * 2 ** 20);
+    });
+    for (const stop of readers) stop();
+    await Promise.all(ids.map(remove));
+    console.log(`16 sessions of empty lines: idle ${(idle / 2 ** 20).toFixed(0)} MiB (before ${(before / 2 ** 20).toFixed(0)}), peak ${(peak / 2 ** 20).toFixed(0)} MiB, ${(bytes / 2 ** 20).toFixed(0)} MiB read`);
+    expect(peak - idle).toBeLessThan(SIXTEEN_SESSIONS_RSS_BOUND);
+  }, 120_000);
 });

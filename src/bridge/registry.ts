@@ -1,5 +1,5 @@
 import type { SpawnSpec } from "../core";
-import { StdioSession, type SessionListener, type StartOptions } from "./stdioSession";
+import { backlogFull, StdioSession, type SessionListener, type StartOptions } from "./stdioSession";
 
 /** Live sessions at once; one inspector page needs one, a few tabs a few. */
 export const MAX_SESSIONS = 16;
@@ -28,8 +28,16 @@ export class SessionRegistry {
   spawned = 0;
 
   constructor(options: StartOptions, orphanMs = ORPHAN_MS) {
-    this.#options = options;
+    // Every session's bound counts what all of them hold (at most MAX_SESSIONS + MAX_FINISHED to add).
+    this.#options = { backlogFull: (own) => backlogFull(own, this.#backlogBytes()), ...options };
     this.#orphanMs = orphanMs;
+  }
+
+  #backlogBytes(): number {
+    let total = 0;
+    for (const session of this.#sessions.values()) total += session.backlogBytes;
+    for (const session of this.#finished.values()) total += session.backlogBytes;
+    return total;
   }
 
   /** Live sessions: processes running. */

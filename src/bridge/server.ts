@@ -5,7 +5,7 @@ import { stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
 import { BRIDGE_PATHS, checkSpawnSpec, type BridgeInfo, parseFrame } from "../core";
 import { forward } from "./forward";
-import { BRIDGE_SECURITY_HEADERS, header, readBody, sendError, sendJson, startSse } from "./http";
+import { BRIDGE_SECURITY_HEADERS, header, readBody, sendError, sendJson, socketTimeoutOptions, startSse, type SocketTimeouts } from "./http";
 import { SessionRegistry } from "./registry";
 import { hostAllowed, isLoopbackHost, newToken, originAllowed, ownHosts, tokenMatches, tokenStrength, type LookupAll, type OriginPolicy } from "./security";
 import { INHERITED_ENV, inheritedEnv, type SpawnFn } from "./stdioSession";
@@ -34,6 +34,8 @@ export interface BridgeOptions {
   cwd?: string;
   /** The saved servers' file (`GET`/`PUT /servers`); default serversFilePath(). */
   serversFile?: string;
+  /** Limits on a socket that sends nothing (or its request slowly); tests shorten them. */
+  socketTimeouts?: SocketTimeouts;
   log?: (line: string) => void;
 }
 
@@ -202,7 +204,9 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
     res.writeHead(202, c).end();
   }
 
-  const server = createServer((req, res) => {
+  // A socket that connects and sends nothing is answered 408 and closed (HEADERS_TIMEOUT_MS); a
+  // response (an event stream, a forwarded call) may last as long as it needs.
+  const server = createServer(socketTimeoutOptions(options.socketTimeouts), (req, res) => {
     // Nothing the bridge answers is a page to frame or sniff.
     for (const [name, value] of Object.entries(BRIDGE_SECURITY_HEADERS)) res.setHeader(name, value);
     handle(req, res).catch((error: unknown) => {

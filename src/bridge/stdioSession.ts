@@ -3,8 +3,9 @@ import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { LineSplitter, BRIDGE_EVENTS, type Line, type ExitInfo, type SpawnSpec, type SpawnedSession } from "../core";
+import { LineSplitter, BRIDGE_EVENTS, type ExitInfo, type SpawnSpec, type SpawnedSession } from "../core";
 import { FrameQueue, sseEvent } from "./frameQueue";
+import { StdoutSplitter } from "./stdoutSplitter";
 
 /** One event for the page's SSE stream; `data` is already JSON. */
 export interface SessionEvent {
@@ -40,17 +41,36 @@ export const STOP_GRACE_MS = 2000;
 export const STDERR_TAIL = 50;
 /**
  * Bytes kept per session while no page reads, or while the page reads slower than the server
- * writes, counted by their true cost (FrameQueue: characters plus what each string and slot costs,
- * so a million empty lines count as what they take): past this the process's stdout and stderr are
- * paused (the server blocks on its next write, as it would on a full pipe), never dropped.
+ * writes, counted by their true cost (FrameQueue: characters plus what each string, entry and slot
+ * costs, so a million empty lines count as what they take): past this the process's stdout and
+ * stderr are paused (the server blocks on its next write, as it would on a full pipe), never dropped.
  */
 export const BACKLOG_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * All sessions' backlogs together: once they hold this much, a session holding more than
+ * BACKLOG_MIN_BYTES is paused too. So the most sessions allowed, all unread, hold about 20 MiB and
+ * not 64 (and the heap grows to a multiple of what is held before a collection), while a session
+ * whose page reads always has BACKLOG_MIN_BYTES of room, whatever the others hold.
+ */
+export const BACKLOG_TOTAL_BYTES = 16 * 1024 * 1024;
+/** What a session may always hold, however full the others are. */
+export const BACKLOG_MIN_BYTES = 256 * 1024;
+
+/** Whether a session holding `own` is full while all sessions together hold `total`. */
+export function backlogFull(own: number, total: number): boolean {
+  return own >= BACKLOG_MAX_BYTES || (own >= BACKLOG_MIN_BYTES && total >= BACKLOG_TOTAL_BYTES);
+}
+/**
+ * Characters a session reads from the server and hands to the page in one turn of the event loop;
+ * past this it waits for the next turn. 16 sessions at full speed then delay a request to the bridge
+ * (say `/info`) by a few milliseconds, not by however much a fast page can take at once.
+ */
+export const TURN_CHARS = 128 * 1024;
 /** One stdout line: a JSON-RPC frame past this is cut (then it is a broken frame) and the page is told. */
 export const STDOUT_LINE_MAX = 4 * 1024 * 1024;
 const STDERR_LINE_MAX = 8192;
 /** After the process exits, how long its pipes may stay open (held by a child it started) before the exit is reported. */
 const EXIT_PIPE_GRACE_MS = 1000;
-const EMPTY_STDOUT = sseEvent(BRIDGE_EVENTS.stdout, '""');
 const WATCHDOG = fileURLToPath(new URL("./watchdog.mjs", import.meta.url));
 
 export interface StartOptions {
@@ -59,6 +79,8 @@ export interface StartOptions {
   baseEnv: Record<string, string>;
   /** The working directory when the spec names none. */
   cwd: string;
+  /** Whether a backlog of `own` bytes is full now (the registry counts every session's); default `own >= BACKLOG_MAX_BYTES`. */
+  backlogFull?: (own: number) => boolean;
 }
 
 /**
@@ -85,6 +107,7 @@ export class StdioSession {
   readonly #child: ChildProcess;
   readonly #pid: number;
   readonly #queue = new FrameQueue();
+  readonly #backlogFull: (own: number) => boolean;
   /** The exit event is in the queue: nothing is added after it. */
   #exitQueued = false;
   /** Lines of one chunk of output are being queued: they go to the page together, afterwards. */
@@ -96,6 +119,11 @@ export class StdioSession {
   /** The listener said it is full: events queue in the backlog until `resumeOutput()`. */
   #listenerFull = false;
   #paused = false;
+  /** Reading waits for the next turn of the event loop: this turn's TURN_CHARS are spent. */
+  #yielding = false;
+  /** Characters read and handed on in this turn of the event loop. */
+  #spent = 0;
+  #turnScheduled = false;
   #processExited = false;
   #exit: ExitInfo | undefined;
   #exited: Promise<void>;
@@ -104,28 +132,31 @@ export class StdioSession {
   /** Stopping: output is read and dropped, only the exit is still reported. */
   #discarding = false;
 
-  private constructor(child: ChildProcess, pid: number, spec: SpawnSpec & { cwd: string }) {
+  private constructor(child: ChildProcess, pid: number, spec: SpawnSpec & { cwd: string }, backlogFull: (own: number) => boolean = (own) => own >= BACKLOG_MAX_BYTES) {
     this.#child = child;
+    this.#backlogFull = backlogFull;
     this.#pid = pid;
     this.spec = spec;
     this.#exited = new Promise((resolve) => this.#exitListeners.add(() => resolve()));
     const stdout = child.stdout as Readable;
     const stderr = child.stderr as Readable;
-    const out = new LineSplitter(STDOUT_LINE_MAX);
+    const out = new StdoutSplitter(STDOUT_LINE_MAX);
+    const lines = (body: string): void => this.#stdoutLines(body);
+    const cut = (text: string): void => this.#cutLine(text);
     const err = new LineSplitter(STDERR_LINE_MAX);
     stdout.setEncoding("utf8");
     stderr.setEncoding("utf8");
     stdout.on("data", (chunk: string) => {
       this.#batching = true;
-      for (const line of out.push(chunk)) this.#stdout(line);
+      out.push(chunk, lines, cut);
       this.#batching = false;
-      this.#pump();
+      this.#read(chunk.length);
     });
     stderr.on("data", (chunk: string) => {
       this.#batching = true;
       for (const line of err.push(chunk)) this.#stderr(line.truncated ? `${line.text}…` : line.text);
       this.#batching = false;
-      this.#pump();
+      this.#read(chunk.length);
     });
     // A dead pipe must never take the bridge down with it.
     for (const stream of child.stdio) stream?.on("error", () => undefined);
@@ -137,13 +168,13 @@ export class StdioSession {
       this.#processExited = true;
       for (const listener of [...this.#processExitListeners]) listener();
       const report = (): void => {
-        if (this.#paused) return void setTimeout(report, EXIT_PIPE_GRACE_MS).unref();
+        if (this.#paused || this.#yielding) return void setTimeout(report, EXIT_PIPE_GRACE_MS).unref();
         this.#finish({ code, signal });
       };
       setTimeout(report, EXIT_PIPE_GRACE_MS).unref();
     });
     child.on("close", (code, signal) => {
-      for (const line of out.flush()) this.#stdout(line);
+      out.flush(lines, cut);
       for (const line of err.flush()) this.#stderr(line.text);
       this.#finish({ code, signal });
     });
@@ -171,7 +202,7 @@ export class StdioSession {
       child.once("spawn", () => {
         if (!watched) {
           child.off("error", onError);
-          return resolve(new StdioSession(child, child.pid ?? -1, { ...spec, cwd }));
+          return resolve(new StdioSession(child, child.pid ?? -1, { ...spec, cwd }, options.backlogFull));
         }
         const control = child.stdio[3] as Socket;
         control.on("error", () => undefined);
@@ -190,7 +221,7 @@ export class StdioSession {
             reply = { error: "the watchdog answered nonsense" };
           }
           if (reply.error !== undefined) return reject(Object.assign(new Error(reply.error), { code: reply.code }));
-          resolve(new StdioSession(child, child.pid ?? -1, { ...spec, cwd }));
+          resolve(new StdioSession(child, child.pid ?? -1, { ...spec, cwd }, options.backlogFull));
         };
         control.on("data", onData);
         control.once("close", () => reject(new Error("the watchdog exited before starting the server")));
@@ -250,17 +281,59 @@ export class StdioSession {
     this.#pump();
   }
 
-  /** Hands the listener frames while it takes them; then lets the process write again if there is room. */
+  /**
+   * Hands the listener frames while it takes them, at most TURN_CHARS before the next turn of the
+   * event loop; then lets the process write again if there is room.
+   */
   #pump(): void {
-    while (this.#listener && !this.#listenerFull) {
+    // The rest waits for the next turn, which #spend has asked for.
+    while (this.#listener && !this.#listenerFull && this.#spent < TURN_CHARS) {
       const frame = this.#queue.take();
       if (frame === undefined) break;
+      this.#spend(frame.length);
       if (this.#listener(frame, this.#exitQueued && this.#queue.empty) === false) this.#listenerFull = true;
     }
-    if (this.#queue.bytes < BACKLOG_MAX_BYTES && !this.#listenerFull && this.#paused) {
+    if (!this.#backlogFull(this.#queue.bytes) && !this.#listenerFull && this.#paused) {
       this.#paused = false;
-      this.#child.stdout?.resume();
-      this.#child.stderr?.resume();
+      this.#flow();
+    }
+  }
+
+  /** Counts work done in this turn of the event loop; the first of a turn asks for the next turn. */
+  #spend(chars: number): void {
+    this.#spent += chars;
+    if (this.#turnScheduled) return;
+    this.#turnScheduled = true;
+    setImmediate(() => {
+      this.#turnScheduled = false;
+      this.#spent = 0;
+      if (this.#yielding) {
+        this.#yielding = false;
+        this.#flow();
+      }
+      this.#pump();
+    });
+  }
+
+  /** After a chunk is read: on to the page; once this turn's share is spent, reading waits for the next turn. */
+  #read(chars: number): void {
+    this.#spend(chars);
+    this.#pump();
+    if (this.#spent < TURN_CHARS || this.#yielding) return;
+    this.#yielding = true;
+    this.#flow();
+  }
+
+  /** Reads the process's output unless the backlog is full or reading waits for the next turn. */
+  #flow(): void {
+    const stdout = this.#child.stdout;
+    const stderr = this.#child.stderr;
+    if (this.#paused || this.#yielding) {
+      stdout?.pause();
+      stderr?.pause();
+    } else {
+      stdout?.resume();
+      stderr?.resume();
     }
   }
 
@@ -306,8 +379,7 @@ export class StdioSession {
     this.#listenerFull = false;
     if (this.#paused) {
       this.#paused = false;
-      this.#child.stdout?.resume();
-      this.#child.stderr?.resume();
+      this.#flow();
     }
     this.#child.stdin?.end();
     if (!(await this.#exitedWithin(graceMs))) {
@@ -343,23 +415,30 @@ export class StdioSession {
     }
   }
 
-  #stdout(line: Line): void {
-    if (line.truncated) {
-      this.#cutLines++;
-      this.#notice(`a stdout line longer than ${STDOUT_LINE_MAX} characters was cut to that length (${this.#cutLines} so far); it reaches the page as a broken frame`);
-    }
-    // An empty line (a server's blank output, printed as fast as it can) is one shared string, not three new ones.
-    if (line.text === "" && !this.#discarding && !this.#exitQueued) return this.#queueText(EMPTY_STDOUT);
-    this.#emit({ type: BRIDGE_EVENTS.stdout, data: JSON.stringify(line.text) });
+  /** Complete stdout lines, as written: they wait as they are and become events as they leave. */
+  #stdoutLines(body: string): void {
+    if (this.#discarding || this.#exitQueued) return;
+    this.#queue.pushLines(BRIDGE_EVENTS.stdout, body);
+    this.#queued();
+  }
+
+  #cutLine(text: string): void {
+    this.#cutLines++;
+    this.#notice(`a stdout line longer than ${STDOUT_LINE_MAX} characters was cut to that length (${this.#cutLines} so far); it reaches the page as a broken frame`);
+    this.#emit({ type: BRIDGE_EVENTS.stdout, data: JSON.stringify(text.endsWith("\r") ? text.slice(0, -1) : text) });
   }
 
   #queueText(text: string): void {
     this.#queue.push(text);
+    this.#queued();
+  }
+
+  /** After anything is queued: hand it on if the page takes it, and pause the process once the backlog is full. */
+  #queued(): void {
     if (!this.#batching) this.#pump();
-    if ((this.#listenerFull || this.#queue.bytes >= BACKLOG_MAX_BYTES) && !this.#paused && !this.#exit) {
+    if ((this.#listenerFull || this.#backlogFull(this.#queue.bytes)) && !this.#paused && !this.#exit) {
       this.#paused = true;
-      this.#child.stdout?.pause();
-      this.#child.stderr?.pause();
+      this.#flow();
     }
   }
 

@@ -5,6 +5,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHttpHandler, type HttpHandlerOptions } from "../http/handler";
+import { socketTimeoutOptions } from "../http/wire";
 import type { McpServer } from "../server";
 import { startAuthorizationServer, TEST_USER, type RunningAuthorizationServer } from "./authorizationServer";
 import { protect, type ProtectOptions } from "./protectedResource";
@@ -41,7 +42,8 @@ export interface ProtectedDemoOptions extends HttpHandlerOptions {
 export async function startProtectedDemo(mcp: McpServer, options: ProtectedDemoOptions = {}): Promise<ProtectedDemo> {
   const path = options.path ?? "/mcp";
   const handler = createHttpHandler(mcp, options);
-  const http = createServer();
+  // A socket that sends nothing is closed after a bounded time, as on the unprotected endpoint.
+  const http = createServer(socketTimeoutOptions());
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     http.listen(options.port ?? 0, "127.0.0.1", () => resolve());

@@ -4,7 +4,7 @@ import { errorResponse, isRequest, parseFrame, ErrorCode, META, isObject } from 
 import type { McpServer } from "../server";
 import { LegacySessions } from "./legacy";
 import { serveModernPost } from "./modern";
-import { MAX_BODY_BYTES, callerOf, collectBodyText, corsHeaders, header, hostAllowed, originAllowed, preflight, writeJson } from "./wire";
+import { MAX_BODY_BYTES, callerOf, collectBodyText, corsHeaders, header, hostAllowed, originAllowed, preflight, socketTimeoutOptions, writeJson, type SocketTimeouts } from "./wire";
 
 export interface HttpHandlerOptions {
   /** The MCP endpoint path; default "/mcp". */
@@ -109,10 +109,13 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-/** Starts the endpoint on 127.0.0.1 (port 0 picks a free one). Loopback only, by design. */
-export function startHttpServer(server: McpServer, options: HttpHandlerOptions & { port?: number; host?: string } = {}): Promise<RunningHttpServer> {
+/**
+ * Starts the endpoint on 127.0.0.1 (port 0 picks a free one). Loopback only, by design. A socket
+ * that sends nothing is closed after a bounded time (wire.ts: HEADERS_TIMEOUT_MS).
+ */
+export function startHttpServer(server: McpServer, options: HttpHandlerOptions & { port?: number; host?: string; socketTimeouts?: SocketTimeouts } = {}): Promise<RunningHttpServer> {
   const handler = createHttpHandler(server, options);
-  const http = createServer(handler);
+  const http = createServer(socketTimeoutOptions(options.socketTimeouts), handler);
   const host = options.host ?? "127.0.0.1";
   return new Promise((resolve, reject) => {
     http.once("error", reject);

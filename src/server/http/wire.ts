@@ -171,3 +171,28 @@ export function preflight(req: IncomingMessage, res: ServerResponse): void {
     })
     .end();
 }
+
+/**
+ * A socket that connects and sends nothing, or sends a request's headers slowly, is answered 408 and
+ * closed once this passes (Node's default is 60 s, checked every 30 s). Idle between requests, a
+ * socket is closed after Node's keepAliveTimeout (5 s).
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** How long a whole request (headers and body) may take to arrive. The response may take as long as it needs: an SSE stream, a call waiting for a person. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** How often sockets are checked against those limits. */
+export const TIMEOUT_CHECK_MS = 1_000;
+
+/** Shorter limits for tests; production uses the defaults above. */
+export interface SocketTimeouts {
+  headersMs?: number;
+  requestMs?: number;
+  checkEveryMs?: number;
+}
+
+/** The `http.createServer` options that put those limits on every socket. */
+export function socketTimeoutOptions(timeouts: SocketTimeouts = {}): { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number } {
+  const requestTimeout = timeouts.requestMs ?? REQUEST_TIMEOUT_MS;
+  // Node requires the headers' limit to be no longer than the request's.
+  return { headersTimeout: Math.min(timeouts.headersMs ?? HEADERS_TIMEOUT_MS, requestTimeout), requestTimeout, connectionsCheckingInterval: timeouts.checkEveryMs ?? TIMEOUT_CHECK_MS };
+}

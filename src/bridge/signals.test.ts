@@ -1,0 +1,138 @@
+// However a stop is sent, nothing `npm run bridge` or `npm start` started outlives it: TERM, HUP or
+// INT to the npm process alone (what a process manager, an IDE's stop button or `timeout` sends; npm
+// passes TERM and INT on but not HUP), to the bridge's node process alone, or to the whole group
+// (a terminal), and SIGKILL of any of them. Each case runs the real npm script in its own process
+// group, spawns two servers that ignore stdin's end, SIGTERM and SIGHUP and start a grandchild that
+// does too, sends the signal, and waits until npm, node and every server process are gone (a
+// generous ceiling only for a broken stop; how long each took is printed, not asserted).
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { REPO } from "../../test/support/bridge";
+
+const GONE_CEILING_MS = 20_000;
+
+const launched: ChildProcess[] = [];
+const markers: string[] = [];
+
+afterEach(() => {
+  for (const child of launched.splice(0)) {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // gone
+    }
+  }
+  for (const marker of markers.splice(0)) for (const pid of pidsWith(marker)) killQuietly(pid);
+});
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // gone
+  }
+}
+
+function processes(): { pid: number; ppid: number; stat: string; args: string }[] {
+  return execFileSync("ps", ["-eo", "pid=,ppid=,stat=,args="], { encoding: "utf8" })
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      const [pid, ppid, stat, ...args] = line.trim().split(/\s+/);
+      return { pid: Number(pid), ppid: Number(ppid), stat: stat ?? "", args: args.join(" ") };
+    });
+}
+
+/** Live (not zombie) pids whose command line contains `marker`. */
+function pidsWith(marker: string): number[] {
+  return processes()
+    .filter((p) => p.args.includes(marker) && !p.args.startsWith("ps ") && !p.stat.startsWith("Z"))
+    .map((p) => p.pid);
+}
+
+function alive(pid: number): boolean {
+  return processes().some((p) => p.pid === pid && !p.stat.startsWith("Z"));
+}
+
+interface Launched {
+  npm: ChildProcess;
+  npmPid: number;
+  nodePid: number;
+  url: string;
+  token: string;
+}
+
+/** `npm run bridge` or `npm start` in a group of its own; resolves once it serves, with its bridge. */
+async function launch(script: "bridge" | "start"): Promise<Launched> {
+  const args = script === "bridge" ? ["run", "bridge", "--", "--port", "0"] : ["start"];
+  const env = { ...process.env, PRESA_BRIDGE_TOKEN: "", PRESA_DIST: `${REPO}/dist-signals-test` };
+  const npm = spawn("npm", args, { cwd: REPO, detached: true, stdio: ["ignore", "pipe", "pipe"], env });
+  launched.push(npm);
+  let out = "";
+  npm.stdout?.on("data", (c: Buffer) => (out += c.toString()));
+  npm.stderr?.on("data", (c: Buffer) => (out += c.toString()));
+  const ready = script === "bridge" ? /token .*: (\S+)/ : /Local:\s+(\S+)/;
+  await expect.poll(() => ready.test(out), { timeout: 120_000, interval: 100 }).toBe(true);
+  const npmPid = npm.pid as number;
+  const nodePid = processes().find((p) => p.ppid === npmPid)?.pid ?? 0;
+  expect(nodePid).toBeGreaterThan(0);
+  if (script === "bridge") return { npm, npmPid, nodePid, url: /presa bridge on (\S+)/.exec(out)?.[1] ?? "", token: /token .*: (\S+)/.exec(out)?.[1] ?? "" };
+  // npm start hands the bridge to the page in its index.html, not on its output.
+  const html = await (await fetch(ready.exec(out)?.[1] ?? "")).text();
+  const content = /<meta name="presa-bridge" content="([^"]+)"/.exec(html)?.[1] ?? "";
+  const handoff = JSON.parse(content.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")) as { url: string; token: string };
+  return { npm, npmPid, nodePid, ...handoff };
+}
+
+/** A server that ignores stdin's end, SIGTERM and SIGHUP, and starts a grandchild (`sleep`) that does too. */
+async function spawnStubborn(bridge: Launched, marker: string): Promise<void> {
+  const script = [
+    "process.on('SIGTERM', () => {});",
+    "process.on('SIGHUP', () => {});",
+    "require('child_process').spawn('sh', ['-c', 'trap \"\" TERM HUP; sleep 600; : ' + process.argv[1]], { stdio: 'ignore' });",
+    "setInterval(() => {}, 1000);",
+  ].join(" ");
+  const response = await fetch(`${bridge.url}/sessions`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${bridge.token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ command: process.execPath, args: ["-e", script, marker], env: {}, cwd: REPO }),
+  });
+  expect(response.status).toBe(201);
+}
+
+type Target = "npm" | "node" | "group";
+const SIGNALS = ["SIGTERM", "SIGHUP", "SIGINT", "SIGKILL"] as const;
+const TARGETS: Target[] = ["npm", "node", "group"];
+
+async function scenario(script: "bridge" | "start", target: Target, signal: NodeJS.Signals): Promise<void> {
+  const marker = `presa-signal-${randomBytes(6).toString("hex")}`;
+  markers.push(marker);
+  const launchedScript = await launch(script);
+  await spawnStubborn(launchedScript, marker);
+  await spawnStubborn(launchedScript, marker);
+  // Both servers and both grandchildren (sh and sleep carry the marker) are up.
+  await expect.poll(() => pidsWith(marker).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+  const started = Date.now();
+  const pid = target === "npm" ? launchedScript.npmPid : target === "node" ? launchedScript.nodePid : -launchedScript.npmPid;
+  process.kill(pid, signal);
+  const left = (): string[] => [
+    ...(alive(launchedScript.npmPid) ? [`npm ${launchedScript.npmPid}`] : []),
+    ...(alive(launchedScript.nodePid) ? [`node ${launchedScript.nodePid}`] : []),
+    ...pidsWith(marker).map((p) => `server ${p}`),
+  ];
+  await expect.poll(left, { timeout: GONE_CEILING_MS, interval: 100 }).toEqual([]);
+  console.log(`npm ${script === "bridge" ? "run bridge" : "start"}: ${signal} to ${target}: everything gone in ${Date.now() - started} ms`);
+}
+
+describe("npm run bridge: every signal to every process stops everything it started", () => {
+  const cases = SIGNALS.flatMap((signal) => TARGETS.map((target) => [signal, target] as const));
+  it.each(cases)("%s to %s", async (signal, target) => scenario("bridge", target, signal), 90_000);
+});
+
+describe("npm start: the signals npm does not pass on", () => {
+  it.each([
+    ["SIGHUP", "npm"],
+    ["SIGKILL", "npm"],
+  ] as const)("%s to %s", async (signal, target) => scenario("start", target, signal), 240_000);
+});
