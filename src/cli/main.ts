@@ -38,7 +38,8 @@ TARGET (one of):
   --embedded [--variant changed]           the demo server, in this process
   --server NAME [--header "Name: value"]   a server saved in the app (kept through the bridge in
                                            ~/.config/presa-inspector/servers.json, or $XDG_CONFIG_HOME);
-                                           its revision and capabilities unless flags say otherwise
+                                           its revision, capabilities, transport (HTTP+SSE, auto) and
+                                           sign-in (a login page: its URL is printed, then awaited)
   replay without a target uses the session's own URL (or embedded server)
 
 connection:
