@@ -22,6 +22,7 @@ import {
   type InputKindSpec,
   type InputResponse,
   type Transport,
+  type HttpExchangeLog,
 } from "../core";
 import { serveTransport } from "../server";
 import { demoServer, isDemoVariant, DEMO_VARIANTS } from "../server/demo";
@@ -52,6 +53,8 @@ export interface ConnectSpec {
   clientTasks?: boolean;
   /** Every stderr line of a stdio server (for `--verbose`). */
   onStderr?: (line: string) => void;
+  /** `--http`: every HTTP request of the run is recorded here (the app's HTTP view record). */
+  exchanges?: HttpExchangeLog;
   /** Where the sign-in says what the person has to do (default: stderr). */
   say?: (line: string) => void;
   /** Told, as soon as a server is spawned, how to stop it at once (Ctrl-C while connecting). */
@@ -118,8 +121,10 @@ export interface Connected {
 
 /** The transport for a URL, signed in when its saved settings ask for it; `done` ends the sign-in's listener. */
 async function httpTransportFor(t: Extract<TargetSpec, { kind: "url" }>, spec: ConnectSpec): Promise<{ transport: Transport; done: () => Promise<void> }> {
-  const oauth = t.signIn ? await cliOAuth(t.signIn, spec.say ?? ((line) => void process.stderr.write(`${line}\n`))) : undefined;
-  const options = { headers: t.headers, ...(oauth ? { auth: oauth.client } : {}) };
+  const signInFetch = spec.exchanges?.wrap(undefined, { kind: "sign-in", connectionId: 1 });
+  const oauth = t.signIn ? await cliOAuth(t.signIn, spec.say ?? ((line) => void process.stderr.write(`${line}\n`)), signInFetch) : undefined;
+  const fetch = spec.exchanges?.wrap(undefined, { kind: "mcp", connectionId: 1 });
+  const options = { headers: t.headers, ...(fetch ? { fetch } : {}), ...(oauth ? { auth: oauth.client } : {}) };
   const transport = t.transport === "http+sse" ? new LegacySseTransport(t.url, options) : t.transport === "auto" ? new AutoHttpTransport(t.url, options) : new StreamableHttpTransport(t.url, options);
   return { transport, done: () => oauth?.close() ?? Promise.resolve() };
 }

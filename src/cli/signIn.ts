@@ -26,9 +26,9 @@ export interface CliOAuth {
  * An authorization server that redirects straight back is followed without a person; one with a
  * login page gets its URL printed, and the command waits for the browser to come back to the listener.
  */
-export async function cliOAuth(settings: CliSignIn, say: (line: string) => void): Promise<CliOAuth> {
+export async function cliOAuth(settings: CliSignIn, say: (line: string) => void, fetch?: typeof globalThis.fetch): Promise<CliOAuth> {
   const callback = await loopbackCallback();
-  const follow = redirectFollower();
+  const follow = redirectFollower(fetch ? { fetch } : {});
   const authorize: AuthorizeStep = async (request) => {
     try {
       return await follow(request);
@@ -41,6 +41,7 @@ export async function cliOAuth(settings: CliSignIn, say: (line: string) => void)
     redirectUrl: callback.url,
     authorize,
     clientName: "presa-inspector (command line)",
+    ...(fetch ? { fetch } : {}),
     ...(settings.clientId ? { preRegistered: { clientId: settings.clientId, ...(settings.clientSecret ? { clientSecret: settings.clientSecret } : {}), ...(settings.tokenEndpointAuthMethod ? { tokenEndpointAuthMethod: settings.tokenEndpointAuthMethod } : {}) } } : {}),
     ...(settings.scope ? { scope: settings.scope } : {}),
     onStep: (step) => {
