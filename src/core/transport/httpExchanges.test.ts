@@ -23,6 +23,13 @@ describe("HttpExchangeLog", () => {
     expect(seen).toEqual([1, 1]);
   });
 
+  it("a request the bridge forwards is recorded as the request it carries, through the bridge", async () => {
+    const log = new HttpExchangeLog();
+    const fetchFn = log.wrap(async () => new Response("{}", { status: 200 }), { kind: "sign-in", connectionId: 1 });
+    await fetchFn("http://127.0.0.1:7777/forward", { method: "POST", headers: { "X-Presa-Target": "https://as.example/token", Authorization: "Bearer bridge-token" } });
+    expect(log.getSnapshot()[0]).toMatchObject({ url: "https://as.example/token", via: "bridge", requestHeaders: { authorization: "Bearer [redacted]" } });
+  });
+
   it("records a failed request with the error, and rethrows it", async () => {
     const log = new HttpExchangeLog();
     const fetchFn = log.wrap(() => Promise.reject(new TypeError("Failed to fetch")), { kind: "mcp", connectionId: 1 });

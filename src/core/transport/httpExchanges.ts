@@ -1,6 +1,7 @@
 import { redactHeaderValue, redactUrl } from "../auth/stepLog";
 import { isObject } from "../util/isObject";
 import { META } from "../protocol/meta";
+import { BRIDGE_HEADERS } from "./bridgeProtocol";
 
 /**
  * The HTTP view's record: every request a session makes over HTTP (MCP POST/GET/DELETE, its SSE
@@ -165,14 +166,18 @@ export class HttpExchangeLog {
     const seq = ++this.#seq;
     const method = (init?.method ?? (typeof input === "object" && "method" in input ? input.method : "GET")).toUpperCase();
     const rpc = method === "POST" ? rpcOf(init?.body) : undefined;
+    const requestHeaders = headerRecord(init?.headers ?? (typeof input === "object" && "headers" in input ? input.headers : undefined));
+    // A request the local bridge forwards (bridgeFetch) names where it goes: shown as that request, through the bridge.
+    const forwarded = requestHeaders[BRIDGE_HEADERS.target.toLowerCase()];
+    const via = source.via ?? (forwarded !== undefined ? "bridge" : undefined);
     const entry: HttpExchange = {
       seq,
       kind: source.kind,
-      ...(source.via ? { via: source.via } : {}),
+      ...(via ? { via } : {}),
       connectionId: source.connectionId,
       method,
-      url: redactUrl(urlOf(input)),
-      requestHeaders: headerRecord(init?.headers ?? (typeof input === "object" && "headers" in input ? input.headers : undefined)),
+      url: redactUrl(forwarded ?? urlOf(input)),
+      requestHeaders,
       ...(rpc ? { rpc } : {}),
       startedAt: this.#now(),
     };

@@ -11,7 +11,8 @@ export const ExchangeRow = memo(function ExchangeRow({ checked, selected, onSele
       <button type="button" className="http-row-main" aria-expanded={selected} onClick={() => onSelect(exchange.seq)}>
         <span className="http-seq">{exchange.seq}</span>
         <span className="http-method">{exchange.method}</span>
-        <span className="http-kind">{exchange.kind === "mcp" ? (exchange.via ? "MCP via bridge" : "MCP") : exchange.kind}</span>
+        <span className="http-kind">{exchange.kind === "mcp" ? "MCP" : exchange.kind}
+          {exchange.via ? " (bridge)" : ""}</span>
         <span className="http-status">{statusText(exchange)}</span>
         <span className="http-url" title={exchange.url}>
           {rpc ? <strong>{rpc}</strong> : null} {pathOf(exchange.url)}
