@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { demoServer, isDemoVariant, DEMO_VARIANTS } from "../src/server/demo";
 import { startHttpServer } from "../src/server/http/handler";
 import { BASE_SCOPE, startProtectedDemo, TEST_USER, TOOL_SCOPES } from "../src/server/auth";
-import { hostileServer } from "../src/server/hostile";
+import { hostileAnswerHeaders, hostileServer } from "../src/server/hostile";
 import { REVISIONS } from "../src/core";
 
 const { values } = parseArgs({
@@ -45,7 +45,7 @@ const common = {
 // --hostile: the server that misbehaves on purpose (README "Hostile servers and faults").
 const srv = values.hostile ? hostileServer(common) : demoServer({ ...(isDemoVariant(values.variant) ? { variant: values.variant } : {}), ...common });
 // --auth: the server as an OAuth protected resource beside a real authorization server, so sign-in is tried against real OAuth.
-const running = values.auth ? await startProtectedDemo(srv, { port, authPort: Number(values["auth-port"]) }) : await startHttpServer(srv, { port });
+const running = values.auth ? await startProtectedDemo(srv, { port, authPort: Number(values["auth-port"]) }) : await startHttpServer(srv, { port, ...(values.hostile ? { answerHeaders: hostileAnswerHeaders } : {}) });
 console.log(`presa ${values.hostile ? "hostile " : ""}demo server on ${running.url} (revisions ${srv.versions.join(", ")})`);
 if ("authorizationServer" in running) {
   console.log(`  protected: authorization server ${running.authorizationServer.issuer}; sign in as "${TEST_USER.username}" / "${TEST_USER.password}"`);

@@ -90,6 +90,15 @@ test("signs in through the real authorization server (login + consent in a popup
   await run(page);
   await answerForm(page, "Who should I greet?", { name: "Ada" });
   await expect(result(page)).toContainText("Hello, Ada!");
+
+  // The HTTP view: the 401, the sign-in's own requests (metadata, registration, token), the retry with
+  // the token, which shows redacted.
+  await page.getByRole("tab", { name: /^HTTP/ }).click();
+  const requests = page.getByRole("region", { name: "HTTP exchanges" }).getByRole("list", { name: "HTTP requests" }).getByRole("listitem");
+  await expect(requests.filter({ hasText: "401" }).first()).toBeVisible();
+  await expect(requests.filter({ hasText: "sign-in" }).filter({ hasText: "/token" }).first()).toContainText("200");
+  await requests.filter({ hasText: "tools/call" }).last().getByRole("button").click();
+  await expect(page.getByRole("region", { name: /^HTTP request \d+$/ })).toContainText("Bearer [redacted]");
 });
 
 test("a person slower than every timeout: time moved past the probe's 10 s and the request timeout on the login page, still connected on 2026-07-28", async ({ page }) => {

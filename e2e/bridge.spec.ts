@@ -63,6 +63,28 @@ test.describe("stdio through the bridge", () => {
     });
   }
 
+  test("a session beside the live one runs the command the user confirmed, at another revision, with its own bridge hops", async ({ page }) => {
+    await spawn(page, process.execPath, ["--import", "tsx", join(REPO, "bin/demo-stdio.ts")]);
+    await expect(page.getByTestId("negotiated-revision")).toHaveText("2026-07-28");
+    await page.getByRole("button", { name: "Sessions side by side" }).click();
+    const panel = page.getByRole("region", { name: "Sessions" });
+    await panel.getByRole("button", { name: "+ Session" }).click();
+    const second = panel.getByRole("listitem", { name: "Session 2" });
+    // No second dialog: the command was confirmed for this page; and no "not confirmed" failure.
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(second.getByTestId("session-2-status")).toHaveText("connected");
+    await expect(second.locator(".badge")).toHaveText("2025-11-25");
+    await pick(page, /^greet/);
+    await panel.getByRole("button", { name: "Run on both" }).click();
+    await answerForm(page, "Who should I greet?", { name: "Ada" });
+    await expect(result(page)).toContainText("Hello, Ada!");
+    await expect(panel.getByRole("region", { name: "Run on both: difference" })).toContainText("Session 1 (2026-07-28) against session 2 (2025-11-25)");
+    // The HTTP view lists this session's hops to the bridge (the server itself speaks stdio).
+    await page.getByRole("tab", { name: /^HTTP/ }).click();
+    const view = page.getByRole("region", { name: "HTTP exchanges" });
+    await expect(view.getByRole("list", { name: "HTTP requests" }).getByRole("listitem").filter({ hasText: "bridge" }).first()).toContainText("no checks");
+  });
+
   test("@modelcontextprotocol/server-everything in stdio mode: trigger-elicitation-request", async ({ page }) => {
     await setCapability(page, "Roots", "off");
     await spawn(page, process.execPath, [EVERYTHING, "stdio"]);

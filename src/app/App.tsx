@@ -2,7 +2,7 @@ import { lazy } from "react";
 import { ConnectionBar } from "./views/ConnectionBar";
 import { Catalog } from "./features/catalog/Catalog";
 import { LazyCallHistory, LazyCallView, LazyItemPanel, LazyRounds } from "./views/LazyParts";
-import { WireLog } from "./features/wire/components/WireLog";
+import { BottomPanel } from "./views/BottomPanel";
 import { ConnectPrompt } from "./features/links/components/ConnectPrompt";
 import { ReopenPrompt } from "./features/connection/servers/components/ReopenPrompt";
 import { LinkProblems } from "./features/links/components/LinkProblems";
@@ -19,6 +19,8 @@ import "./views/qa.css";
 
 // Not in the first view: an opened recording, presentation mode (the rounds of a call: LazyParts.tsx).
 const RecordingView = lazy(() => import("./views/RecordingView").then((m) => ({ default: m.RecordingView })));
+// A side session's own frames and rounds, when the user shows them (features/session's panel).
+const SideSessionView = lazy(() => import("./views/SideSessionView"));
 const PresentView = lazy(() => import("./views/PresentView").then((m) => ({ default: m.PresentView })));
 
 function Workspace() {
@@ -36,7 +38,13 @@ function Workspace() {
       }
       center={
         <>
-          <SessionsBar />
+          <SessionsBar
+            renderSide={(side) => (
+              <LazyPart what="The session's views">
+                <SideSessionView side={side} />
+              </LazyPart>
+            )}
+          />
           <LazyItemPanel />
           {callSelected && <LazyCallView />}
           <LazyApps />
@@ -81,7 +89,7 @@ export function App() {
         <ReopenPrompt />
         <LinkProblems />
       </header>
-      <MainSplit main={main} questionWaiting={questionWaiting} wire={!viewer && !present ? (p) => <WireLog {...p} /> : undefined} />
+      <MainSplit main={main} questionWaiting={questionWaiting} wire={!viewer && !present ? (p) => <BottomPanel {...p} /> : undefined} />
       <CommandPalette />
       <DestructiveConfirm />
     </div>

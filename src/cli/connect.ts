@@ -4,7 +4,9 @@
  * call goes (`Ask`), set by `call` (answers file, terminal, refusal) or `replay` (the recording).
  */
 import {
+  AutoHttpTransport,
   Client,
+  LegacySseTransport,
   McpError,
   REVISIONS,
   StreamableHttpTransport,
@@ -20,17 +22,24 @@ import {
   type InputKindSpec,
   type InputResponse,
   type Transport,
+  type HttpExchangeLog,
 } from "../core";
 import { serveTransport } from "../server";
 import { demoServer, isDemoVariant, DEMO_VARIANTS } from "../server/demo";
 import { CliError } from "./errors";
 import { SpawnedStdioTransport } from "./stdio";
 import { parseHeader, splitCommand } from "./words";
+import { cliOAuth, type CliSignIn } from "./signIn";
 
 export type { CapabilityKey, CapabilityMode } from "../core";
 export const CAPABILITY_FLAGS: Record<CapabilityKey, string> = { elicitationForm: "elicitation-form", elicitationUrl: "elicitation-url", sampling: "sampling", roots: "roots" };
 
-export type TargetSpec = { kind: "url"; url: string; headers: Record<string, string> } | { kind: "stdio"; argv: string[]; cwd?: string; env?: Record<string, string> } | { kind: "embedded"; variant?: string };
+/** Which HTTP transport a URL is spoken to with: Streamable HTTP, the 2024-11-05 HTTP+SSE one, or auto (Streamable first, HTTP+SSE on a 4xx). */
+export type HttpTransportChoice = "streamable" | "http+sse" | "auto";
+
+export type TargetSpec =
+  | { kind: "url"; url: string; headers: Record<string, string>; transport?: HttpTransportChoice; signIn?: CliSignIn }
+  | { kind: "stdio"; argv: string[]; cwd?: string; env?: Record<string, string> } | { kind: "embedded"; variant?: string };
 
 export interface ConnectSpec {
   target: TargetSpec;
@@ -44,6 +53,10 @@ export interface ConnectSpec {
   clientTasks?: boolean;
   /** Every stderr line of a stdio server (for `--verbose`). */
   onStderr?: (line: string) => void;
+  /** `--http`: every HTTP request of the run is recorded here (the app's HTTP view record). */
+  exchanges?: HttpExchangeLog;
+  /** Where the sign-in says what the person has to do (default: stderr). */
+  say?: (line: string) => void;
   /** Told, as soon as a server is spawned, how to stop it at once (Ctrl-C while connecting). */
   onSpawned?: (killNow: () => void) => void;
 }
@@ -106,9 +119,23 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-async function transportFor(spec: ConnectSpec): Promise<Transport> {
+/** The transport for a URL, signed in when its saved settings ask for it; `done` ends the sign-in's listener. */
+async function httpTransportFor(t: Extract<TargetSpec, { kind: "url" }>, spec: ConnectSpec): Promise<{ transport: Transport; done: () => Promise<void> }> {
+  const signInFetch = spec.exchanges?.wrap(undefined, { kind: "sign-in", connectionId: 1 });
+  const oauth = t.signIn ? await cliOAuth(t.signIn, spec.say ?? ((line) => void process.stderr.write(`${line}\n`)), signInFetch) : undefined;
+  const fetch = spec.exchanges?.wrap(undefined, { kind: "mcp", connectionId: 1 });
+  const options = { headers: t.headers, ...(fetch ? { fetch } : {}), ...(oauth ? { auth: oauth.client } : {}) };
+  const transport = t.transport === "http+sse" ? new LegacySseTransport(t.url, options) : t.transport === "auto" ? new AutoHttpTransport(t.url, options) : new StreamableHttpTransport(t.url, options);
+  return { transport, done: () => oauth?.close() ?? Promise.resolve() };
+}
+
+async function transportFor(spec: ConnectSpec): Promise<{ transport: Transport; done: () => Promise<void> }> {
   const t = spec.target;
-  if (t.kind === "url") return new StreamableHttpTransport(t.url, { headers: t.headers });
+  if (t.kind === "url") return httpTransportFor(t, spec);
+  return { transport: await otherTransportFor(t, spec), done: () => Promise.resolve() };
+}
+
+async function otherTransportFor(t: Exclude<TargetSpec, { kind: "url" }>, spec: ConnectSpec): Promise<Transport> {
   if (t.kind === "stdio") {
     try {
       return await SpawnedStdioTransport.spawn(t.argv, {
@@ -152,7 +179,7 @@ export function connectFailure(spec: ConnectSpec, transport: Transport | undefin
 export async function connectTarget(spec: ConnectSpec): Promise<Connected> {
   if (spec.revision !== "auto" && !isRevision(spec.revision)) throw new CliError(`--revision must be auto or one of ${REVISIONS.join(", ")}, not ${spec.revision}`);
   let ask: Ask = () => Promise.reject(new McpError({ kind: "cancelled", message: "no call is running" }));
-  const transport = await transportFor(spec);
+  const { transport, done } = await transportFor(spec);
   if (transport instanceof SpawnedStdioTransport) spec.onSpawned?.(() => transport.killNow());
   const client = new Client(transport, {
     versions: spec.revision === "auto" ? REVISIONS : [spec.revision],
@@ -178,6 +205,7 @@ export async function connectTarget(spec: ConnectSpec): Promise<Connected> {
     close: async () => {
       await client.close().catch(() => undefined);
       await transport.close().catch(() => undefined);
+      await done().catch(() => undefined);
     },
   };
   try {

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_CLIENT_INFO, McpError, REVISIONS, isObject, isRevision, type InputMethod } from "../core";
+import { DEFAULT_CLIENT_INFO, HttpExchangeLog, McpError, REVISIONS, isObject, isRevision, type InputMethod } from "../core";
 import { findCanned, parseAnswers, parseSession, recordCall, replayCalls, targetOf, type CallDiff, type CannedAnswer, type ReplayHost, type ReplayQuestion } from "../core/recording";
 import { CAPABILITY_FLAGS, DEFAULT_TIMEOUT_MS, connectTarget, describeTargetSpec, targetFromFlags, type Ask, type CapabilityKey, type CapabilityMode, type Connected, type ConnectSpec, type Question, type TargetSpec } from "./connect";
 import { CliError, EXIT, oneLine } from "./errors";
@@ -18,6 +18,7 @@ import { toolUi } from "../core/apps";
 import { parseArguments, parseHeader } from "./words";
 import { clientTaskLines, clientTasksOfCall, completionQueryOf, runComplete, suggestionsText } from "./clientSide";
 import { savedServer } from "./savedServers";
+import { httpLines } from "./httpLines";
 
 export const USAGE = `presa-inspector — MCP inspector on the command line (both eras, questions answered)
 
@@ -38,7 +39,8 @@ TARGET (one of):
   --embedded [--variant changed]           the demo server, in this process
   --server NAME [--header "Name: value"]   a server saved in the app (kept through the bridge in
                                            ~/.config/presa-inspector/servers.json, or $XDG_CONFIG_HOME);
-                                           its revision and capabilities unless flags say otherwise
+                                           its revision, capabilities, transport (HTTP+SSE, auto) and
+                                           sign-in (a login page: its URL is printed, then awaited)
   replay without a target uses the session's own URL (or embedded server)
 
 connection:
@@ -50,6 +52,8 @@ connection:
   --client-tasks           let a 2025-11-25 server ask its questions as client-side tasks (tasks.requests);
                            answered the same way, the server polls tasks/get; listed after the rounds
   --verbose                print a stdio server's stderr
+  --http                   print each HTTP request (method, URL, status, time to the answer's headers)
+                           and its header checks to stderr, as the app's HTTP view shows them
 
 ANSWERING (in this order):
   --answers FILE           canned answers exported from the app (Canned answers → Export)
@@ -78,6 +82,7 @@ const OPTIONS = {
   "max-rounds": { type: "string" },
   "client-tasks": { type: "boolean" },
   verbose: { type: "boolean" },
+  http: { type: "boolean" },
   args: { type: "string" },
   answers: { type: "string" },
   root: { type: "string", multiple: true },
@@ -146,6 +151,7 @@ function connectSpec(v: Values, target: TargetSpec, io: Io, revision: string, re
     ...(maxRounds !== undefined ? { maxRounds } : {}),
     ...(v["client-tasks"] ? { clientTasks: true } : {}),
     ...(v.verbose ? { onStderr: (line: string) => io.stderr.write(`[server] ${oneLine(line)}\n`) } : {}),
+    ...(v.http ? { exchanges: new HttpExchangeLog() } : {}),
   };
 }
 
@@ -154,7 +160,11 @@ async function withConnection<T>(spec: ConnectSpec, io: Io, body: (c: Connected)
   try {
     return await body(c);
   } finally {
+    const revision = c.client.revision;
+    const schemas = c.client.toolSchemas;
     await c.close();
+    // After close, so an initialize-era session's closing DELETE is listed too.
+    if (spec.exchanges) for (const line of httpLines(spec.exchanges.getSnapshot(), { revision, toolSchema: (name) => schemas.get(name)?.inputSchema })) io.stderr.write(`${line}\n`);
   }
 }
 

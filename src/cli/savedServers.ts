@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { isObject } from "../core";
 import type { TargetSpec } from "./connect";
 import { CliError } from "./errors";
+import type { CliSignIn } from "./signIn";
 
 /**
  * The saved servers' file the app keeps through the bridge (src/bridge/serversFile.ts writes the
@@ -24,6 +25,25 @@ function rows(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (Array.isArray(value)) for (const r of value) if (isObject(r) && typeof r.name === "string" && typeof r.value === "string" && r.name.trim() !== "") out[r.name.trim()] = r.value;
   return out;
+}
+
+/**
+ * The entry's sign-in settings when sign-in is on: the client the user registered by hand (its
+ * secret only when the entry remembered it) and the scope; none of them means dynamic registration.
+ */
+function signInOf(value: unknown): CliSignIn | undefined {
+  if (!isObject(value) || value.enabled !== true) return undefined;
+  const text = (v: unknown): string | undefined => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
+  const method = value.tokenEndpointAuthMethod;
+  const clientId = text(value.clientId);
+  const clientSecret = text(value.clientSecret);
+  const scope = text(value.scope);
+  return {
+    ...(clientId ? { clientId } : {}),
+    ...(clientSecret ? { clientSecret } : {}),
+    ...(method === "none" || method === "client_secret_basic" || method === "client_secret_post" ? { tokenEndpointAuthMethod: method } : {}),
+    ...(scope ? { scope } : {}),
+  };
 }
 
 /**
@@ -61,13 +81,14 @@ export function savedServer(name: string, extraHeaders: Record<string, string>, 
   let target: TargetSpec;
   if (t.kind === "url" || t.kind === "bridge-http") {
     if (typeof t.url !== "string") throw new CliError(`saved server ${JSON.stringify(name)} has no URL`);
-    if (t.transport === "http+sse") throw new CliError(`saved server ${JSON.stringify(name)} speaks HTTP+SSE (2024-11-05), which the command line does not; use the app`);
     const headers = { ...rows(t.headers), ...extraHeaders };
     for (const [h, v] of Object.entries(headers)) {
       if (v === "") throw new CliError(`saved server ${JSON.stringify(name)}: header ${h} has no value saved (its secret was not remembered); give it with --header "${h}: …"`);
       if (/\$\{input:[^}]+\}/.test(v)) throw new CliError(`saved server ${JSON.stringify(name)}: header ${h} needs a value asked at connect; give it with --header "${h}: …"`);
     }
-    target = { kind: "url", url: t.url, headers };
+    const transport = t.transport === "http+sse" || t.transport === "auto" ? t.transport : undefined;
+    const signIn = signInOf(entry.signIn);
+    target = { kind: "url", url: t.url, headers, ...(transport ? { transport } : {}), ...(signIn ? { signIn } : {}) };
   } else if (t.kind === "stdio") {
     if (typeof t.command !== "string" || t.command === "") throw new CliError(`saved server ${JSON.stringify(name)} has no command`);
     const args = Array.isArray(t.args) ? t.args.filter((a): a is string => typeof a === "string") : [];

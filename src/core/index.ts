@@ -132,6 +132,8 @@ export {
 } from "./transport/bridgeProtocol";
 export { paramHeaders, mcpNameSource } from "./transport/headers";
 export { postHeaders, versionNamedBy } from "./transport/httpHeaders";
+export { HttpExchangeLog, type HttpExchange } from "./transport/httpExchanges";
+export { checkExchanges, type CheckedExchange } from "./transport/headerChecks";
 export { LineSplitter, type Line } from "./transport/lines";
 
 // requestState tokens (the presa v2 format) and the inspector's decoder

@@ -67,6 +67,10 @@ function expected(tool: string, era: "modern" | "legacy", transport: "in-process
     case "app-message-flood":
       // The attack is the app, which only a page renders (e2e/apps.spec.ts); the call itself is plain.
       return { text: /: the app is shown beside this result\.$/ };
+    case "wrong-mcp-name":
+      // The body is a plain answer; its HTTP answer's wrong Mcp-Name is the HTTP view's to catch
+      // (test/integration/httpExchanges.test.ts, e2e/http.spec.ts).
+      return { text: /^Answered; the HTTP answer's Mcp-Name header names another tool$/ };
     case "never-answers":
       return { error: "timeout", message: new RegExp(`^tools/call got no answer in ${TIMEOUT_MS} ms$`) };
     default:

@@ -132,6 +132,7 @@ export function createController(deps: ControllerDeps): Controller {
       signIn,
       confirmed: (key) => confirmed.has(key),
       stderr,
+      http: session.http,
       onExit: (exit) => exited(exit, connectionId),
     });
     if (remote.exit) exitOf.set(remote.transport, remote.exit);

@@ -19,6 +19,8 @@ export interface RemoteDeps {
   /** The user confirmed exactly this command in the spawn dialog. */
   confirmed(key: string): boolean;
   stderr: Session["stderr"];
+  /** The session's HTTP view: every request made for this connection is recorded there. */
+  http: Session["http"];
   /** The process ended (or never started). */
   onExit(exit: ExitInfo): void;
 }
@@ -31,14 +33,17 @@ export interface RemoteTransport {
 
 /** The transport for a target outside the page. */
 export async function remoteTransport(target: Exclude<Target, { kind: "embedded" }>, deps: RemoteDeps): Promise<RemoteTransport> {
-  const fetchFn = deps.fetch;
   if (target.kind === "stdio") return spawnStdio(target, deps);
+  const { connectionId } = deps;
   const headers = rowsToRecord(target.headers);
   const viaBridge = target.kind === "bridge-http";
-  const fetchVia = viaBridge ? bridgeFetch(deps.requireBridge(), fetchFn) : fetchFn;
+  // Recorded as the transport made them, before the bridge rewraps them: the HTTP view checks the
+  // headers the server is meant to get, and names the hop.
+  const fetchVia = deps.http.wrap(viaBridge ? bridgeFetch(deps.requireBridge(), deps.fetch) : deps.fetch, { kind: "mcp", connectionId, ...(viaBridge ? { via: "bridge" as const } : {}) });
   // Sign-in (when on): its own requests go direct or through the bridge (./auth/routedFetch.ts).
-  const auth = await deps.signIn.httpAuth({ url: target.url, viaBridge, bridge: deps.bridge, ...(fetchFn ? { fetch: fetchFn } : {}) });
-  return { transport: httpTransport(target.transport, target.url, { headers, ...(fetchVia ? { fetch: fetchVia } : {}), ...(auth ? { auth } : {}) }) };
+  const signInFetch = deps.http.wrap(deps.fetch, { kind: "sign-in", connectionId });
+  const auth = await deps.signIn.httpAuth({ url: target.url, viaBridge, bridge: deps.bridge, fetch: signInFetch });
+  return { transport: httpTransport(target.transport, target.url, { headers, fetch: fetchVia, ...(auth ? { auth } : {}) }) };
 }
 
 /** Spawns a confirmed command through the bridge; its stderr, stray stdout and exit go to the stderr store. */
@@ -51,7 +56,8 @@ async function spawnStdio(target: Extract<Target, { kind: "stdio" }>, deps: Remo
   const { stderr, connectionId } = deps;
   stderr.started();
   const transport = await BridgeStdioTransport.spawn(endpoint, spec, {
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    // The bridge's own hops (spawn, frames, exit) show in the HTTP view; the server speaks stdio.
+    fetch: deps.http.wrap(deps.fetch, { kind: "bridge", connectionId }),
     onStderr: (line) => stderr.append(connectionId, "stderr", line),
     onStdoutGarbage: (line) => stderr.append(connectionId, "stdout", line),
     onExit: (exit) => deps.onExit(exit),

@@ -7,6 +7,7 @@ import { createStderrStore } from "../features/connection/store/stderrStore";
 import { createConnectionStore } from "../stores/connectionStore";
 import { createAutoAnswer } from "./autoAnswer";
 import { createWatchStore } from "../features/watch/watchStore";
+import { HttpExchangeLog } from "../../core";
 
 /**
  * The one rule for stores:
@@ -35,6 +36,8 @@ export function createSession() {
     notify: createNotifyStore(),
     stderr: createStderrStore(),
     watches: createWatchStore(),
+    /** Every HTTP request of this session's connections (the HTTP view), bounded like the wire log. */
+    http: new HttpExchangeLog(),
   };
 }
 

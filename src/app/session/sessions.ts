@@ -5,6 +5,7 @@ import type { InputMethod } from "../../core";
 import { createController, type Controller } from "./controller";
 import { loadEmbedded } from "./embeddedChunk";
 import { replayHost } from "./recording";
+import { spawnSpecOf } from "../stores/targets";
 
 /** A session beside the live one: its own controller, so its own connection, revision, calls and frames. */
 export interface SideSession {
@@ -57,6 +58,13 @@ export function openSideSession(live: Controller, revision: string): SideSession
   const side = { id: nextId++, controller };
   sessionsStore.setState((s) => ({ sessions: [...s.sessions, side] }));
   const settings = live.session.connection.getState().settings;
+  // A stdio command is spawned only once the user confirmed it, and each controller keeps its own
+  // confirmations: the user confirmed this exact command for the page when the live session ran it,
+  // so the session beside it may run it too (a command nobody confirmed still fails in words).
+  if (settings.target.kind === "stdio") {
+    const spec = spawnSpecOf(settings.target);
+    if (live.isSpawnConfirmed(spec)) controller.confirmSpawn(spec);
+  }
   void controller.connect({ target: settings.target, capabilities: settings.capabilities, revision: revision as typeof settings.revision });
   return side;
 }

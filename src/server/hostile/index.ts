@@ -6,10 +6,12 @@ import { hostileTaskTools } from "./taskTools";
 import { hostileTools } from "./tools";
 import { HOSTILE_ICONS, hostileIcons, urlRequiredAnywhere } from "./ways";
 import { hostileAppResources, hostileAppTools } from "./appTools";
+import { wrongMcpName } from "./answerHeaders";
 
 export { hostileTools } from "./tools";
 export { hostileTaskTools } from "./taskTools";
 export { HOSTILE_ICONS } from "./ways";
+export { hostileAnswerHeaders, WRONG_MCP_NAME, WRONG_MCP_NAME_TOOL } from "./answerHeaders";
 export { PWNED, HTML_PAYLOADS, HTML_LINE, JAVASCRIPT_URL, DATA_URL, MEGABYTE_TOKEN } from "./payloads";
 
 const echo: ToolDefinition = {
@@ -32,7 +34,7 @@ export function hostileServer(options: Partial<ServerOptions> = {}): McpServer {
     version: "0.1.0",
     instructions: `A server that misbehaves on purpose. ${HTML_LINE}`,
     icons: HOSTILE_ICONS,
-    tools: [...hostileTools, hostileIcons, urlRequiredAnywhere, ...hostileTaskTools, ...hostileAppTools, greet, echo],
+    tools: [...hostileTools, hostileIcons, urlRequiredAnywhere, ...hostileTaskTools, ...hostileAppTools, wrongMcpName, greet, echo],
     resources: hostileAppResources,
     // Endless loops end on the client's round cap first; this is the initialize-era shim's own cap.
     maxLegacyRounds: 12,

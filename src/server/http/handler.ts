@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { errorResponse, isRequest, parseFrame, ErrorCode, META, isObject } from "../../core/protocol";
+import { errorResponse, isRequest, parseFrame, ErrorCode, META, isObject, type JsonRpcRequest } from "../../core/protocol";
 import type { McpServer } from "../server";
 import { LegacySessions } from "./legacy";
 import { serveModernPost } from "./modern";
@@ -18,6 +18,11 @@ export interface HttpHandlerOptions {
    * "anonymous". Tokens carry it as it is (their `c` field), so return a digest or an id, never a credential.
    */
   callerOf?: (req: IncomingMessage) => string;
+  /**
+   * Extra headers on the answer to a 2026-07-28 request (exposed to pages through CORS): how the
+   * hostile server puts a wrong `Mcp-Name` on an answer, for the inspector's HTTP view to catch.
+   */
+  answerHeaders?: (message: JsonRpcRequest) => Record<string, string> | undefined;
 }
 
 export interface HttpHandler {
@@ -84,7 +89,7 @@ export function createHttpHandler(server: McpServer, options: HttpHandlerOptions
       const modern = meta !== undefined && META.protocolVersion in meta;
       if (!modern && isRequest(message) && message.method === "initialize") return legacy.initialize(req, res, message, caller);
       if (!modern && sessionId) return legacy.post(req, res, message, caller, sessionId);
-      serveModernPost(server, req, res, message, caller, body);
+      serveModernPost(server, req, res, message, caller, body, options.answerHeaders);
     } catch (e) {
       failed(res, e);
     }

@@ -25,6 +25,13 @@ function headerMismatch(req: IncomingMessage, message: JsonRpcRequest): string |
   return undefined;
 }
 
+/** The answer's own extra headers beside CORS, listed as exposed so a page can read them. */
+function withAnswerHeaders(cors: Record<string, string>, extra: Record<string, string> | undefined): Record<string, string> {
+  if (extra === undefined) return cors;
+  const exposed = cors["Access-Control-Expose-Headers"];
+  return { ...cors, ...extra, ...(exposed === undefined ? {} : { "Access-Control-Expose-Headers": [exposed, ...Object.keys(extra)].join(", ") }) };
+}
+
 const SENT: Promise<void> = Promise.resolve();
 
 /**
@@ -78,8 +85,16 @@ class ModernReply implements SessionOptions {
  * handler sends notifications first (progress, logs), which turns the response into an SSE stream.
  * Closing the response early is the client's cancellation.
  */
-export function serveModernPost(server: McpServer, req: IncomingMessage, res: ServerResponse, message: JsonRpcMessage, caller: string, raw?: string): void {
-  const cors = corsHeaders(req);
+export function serveModernPost(
+  server: McpServer,
+  req: IncomingMessage,
+  res: ServerResponse,
+  message: JsonRpcMessage,
+  caller: string,
+  raw?: string,
+  answerHeaders?: (message: JsonRpcRequest) => Record<string, string> | undefined,
+): void {
+  const cors = withAnswerHeaders(corsHeaders(req), isRequest(message) ? answerHeaders?.(message) : undefined);
   if (!isRequest(message)) {
     // The core protocol has no client notifications or responses over HTTP on 2026-07-28.
     writeJson(res, 202, undefined, cors);

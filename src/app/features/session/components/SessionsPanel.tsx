@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import { REVISIONS_NEWEST_FIRST, type Revision } from "../../../../core";
 import { useConnection, useController, useUi } from "../../../session/context";
@@ -5,7 +6,10 @@ import { selectionKey } from "../../../stores/uiStore";
 import { DiffView } from "./DiffView";
 import { closeSideSession, MAX_SIDE_SESSIONS, openSideSession, runOnBoth, useSessions, type SideSession } from "../../../session/sessions";
 
-function SideRow({ side }: { side: SideSession }) {
+type RenderSide = (side: SideSession) => ReactNode;
+
+function SideRow({ side, renderSide }: { side: SideSession; renderSide: RenderSide | undefined }) {
+  const [shown, setShown] = useState(false);
   const connection = side.controller.session.connection;
   const status = useStore(connection, (s) => s.status);
   const revision = useStore(connection, (s) => s.revision);
@@ -28,9 +32,15 @@ function SideRow({ side }: { side: SideSession }) {
       <span className="muted">
         {calls} call(s), {frames} frame(s)
       </span>
+      {renderSide && (
+        <button type="button" className="link" aria-expanded={shown} onClick={() => setShown(!shown)}>
+          {shown ? "Hide" : "Show"} its frames and rounds
+        </button>
+      )}
       <button type="button" className="link" aria-label={`Close session ${side.id}`} onClick={() => void closeSideSession(side.id)}>
         ×
       </button>
+      {shown && renderSide && <div className="side-session-views">{renderSide(side)}</div>}
     </li>
   );
 }
@@ -40,7 +50,7 @@ function SideRow({ side }: { side: SideSession }) {
  * selected tool with its current arguments on the live session (answered by the user), then on the
  * other session with the same answers, and the per-round difference between the two.
  */
-export default function SessionsPanel() {
+export default function SessionsPanel({ renderSide }: { renderSide?: RenderSide } = {}) {
   const live = useController();
   const sessions = useSessions((s) => s.sessions);
   const run = useSessions((s) => s.run);
@@ -79,7 +89,7 @@ export default function SessionsPanel() {
       {sessions.length > 0 && (
         <ul className="side-sessions">
           {sessions.map((s) => (
-            <SideRow key={s.id} side={s} />
+            <SideRow key={s.id} side={s} renderSide={renderSide} />
           ))}
         </ul>
       )}

@@ -1,6 +1,6 @@
 import { rowsToRecord } from "../../../../stores/targets";
 import type { ConfigInput } from "../../../../stores/serverEntry";
-import type { ConfigFormat, NewEntry } from "./configImport";
+import { FILE_FIELDS_KEY, type ConfigFormat, type FileFields, type NewEntry } from "./configImport";
 import { toServerJson } from "./serverJson";
 
 export interface Exported {
@@ -13,6 +13,20 @@ export interface Exported {
 
 /** Fields this inspector keeps for itself in `extra` (server.json sources): never written into another format. */
 const own = (extra: Record<string, unknown> | undefined): Record<string, unknown> => Object.fromEntries(Object.entries(extra ?? {}).filter(([k]) => !k.startsWith("presa:")));
+
+/**
+ * The unknown top-level fields of the files the entries were imported from in this format (the
+ * first file's value wins when two name the same field); the format's own keys are never among them.
+ */
+function fileFields(entries: readonly NewEntry[], format: "mcpServers" | "vscode"): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const e of entries) {
+    const kept = e.extra?.[FILE_FIELDS_KEY] as FileFields | undefined;
+    if (kept?.format !== format || typeof kept.fields !== "object" || kept.fields === null) continue;
+    for (const [k, v] of Object.entries(kept.fields)) if (!(k in out)) out[k] = v;
+  }
+  return out;
+}
 
 function uniqueKey(name: string, taken: Record<string, unknown>): string {
   let key = name.trim() || "server";
@@ -37,7 +51,7 @@ function configEntry(e: NewEntry, vscode: boolean): Record<string, unknown> | un
 /**
  * Writes entries in a client's format: `{"mcpServers": …}` (Claude Desktop, Cursor), VS Code's
  * `{"inputs": …, "servers": …}`, or registry server.json documents. Fields kept from the import come
- * back unchanged; what a format cannot hold (the embedded server, a hand-typed command in server.json)
+ * back unchanged, the file's own top-level ones included (in the format they came in); what a format cannot hold (the embedded server, a hand-typed command in server.json)
  * is left out and listed in `skipped`.
  */
 export function exportClientConfig(entries: readonly NewEntry[], format: ConfigFormat): Exported {
@@ -60,9 +74,11 @@ export function exportClientConfig(entries: readonly NewEntry[], format: ConfigF
     servers[uniqueKey(e.name, servers)] = value;
     for (const i of e.inputs ?? []) inputs.set(i.id, i);
   }
+  // The file's other fields first, as they stood, then the format's own keys (which always win).
+  const kept = fileFields(entries, vscode ? "vscode" : "mcpServers");
   const body = vscode
-    ? { ...(inputs.size > 0 ? { inputs: [...inputs.values()].map((i) => ({ type: "promptString", id: i.id, description: i.description, ...(i.password ? { password: true } : {}) })) } : {}), servers }
-    : { mcpServers: servers };
+    ? { ...kept, ...(inputs.size > 0 ? { inputs: [...inputs.values()].map((i) => ({ type: "promptString", id: i.id, description: i.description, ...(i.password ? { password: true } : {}) })) } : {}), servers }
+    : { ...kept, mcpServers: servers };
   return { file: vscode ? "mcp.json" : "claude_desktop_config.json", text: `${JSON.stringify(body, null, 2)}\n`, skipped };
 }
 

@@ -18,6 +18,20 @@ export type NewEntry = Omit<ServerEntry, "id">;
 export type ParsedConfig = { ok: true; format: ConfigFormat; entries: NewEntry[] } | { ok: false; errors: string[] };
 
 const STDIO_KEYS = new Set(["command", "args", "env", "cwd", "type"]);
+/** The top-level keys each format reads; the file's other top-level fields are kept for export. */
+const TOP_KEYS: Record<"mcpServers" | "vscode", ReadonlySet<string>> = { mcpServers: new Set(["mcpServers"]), vscode: new Set(["servers", "inputs"]) };
+
+/**
+ * Where an imported entry keeps the unknown top-level fields of the file it came from (a `presa:`
+ * key: never written into the entry itself), so an export in the same format gives them back.
+ */
+export const FILE_FIELDS_KEY = "presa:fileFields";
+
+/** The file's own fields as an entry keeps them. */
+export interface FileFields {
+  format: "mcpServers" | "vscode";
+  fields: Record<string, unknown>;
+}
 const HTTP_KEYS = new Set(["url", "headers", "type"]);
 const HTTP_TYPES: Record<string, "streamable-http" | "http+sse"> = { http: "streamable-http", "streamable-http": "streamable-http", streamableHttp: "streamable-http", sse: "http+sse" };
 
@@ -149,6 +163,12 @@ export function parseClientConfig(text: string, options: { hasBridge: boolean })
       entries.push(mine.length > 0 ? { ...entry, inputs: mine } : entry);
     }
     if (errors.length === 0 && entries.length === 0) errors.push(`${key} is empty`);
+    const top = format === "mcpServers" ? TOP_KEYS.mcpServers : TOP_KEYS.vscode;
+    const fields = Object.fromEntries(Object.entries(value).filter(([k]) => !top.has(k)));
+    if (Object.keys(fields).length > 0) {
+      const kept: FileFields = { format: format === "mcpServers" ? "mcpServers" : "vscode", fields };
+      entries = entries.map((e) => ({ ...e, extra: { ...e.extra, [FILE_FIELDS_KEY]: kept } }));
+    }
   }
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, format, entries: entries.map((e) => withNotes(e, options.hasBridge)) };

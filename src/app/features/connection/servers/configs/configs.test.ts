@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseClientConfig, withInputs, type NewEntry } from "./configImport";
+import { readEntry, storedForm } from "../../../../stores/serverEntry";
 import { exportClientConfig } from "./configExport";
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../../../../test/fixtures/clientConfigs/${name}`, import.meta.url), "utf8");
@@ -98,7 +99,8 @@ describe("parseClientConfig: mcpServers (Claude Desktop, Cursor)", () => {
     const text = fixture("claude_desktop_config.json");
     const entries = parsed(text);
     expect(entries.map((e) => e.name)).toEqual(["filesystem", "github"]);
-    expect(JSON.parse(exportClientConfig(entries, "mcpServers").text)).toEqual({ mcpServers: JSON.parse(text).mcpServers });
+    // globalShortcut is the file's own setting, not a server's: it comes back too.
+    expect(JSON.parse(exportClientConfig(entries, "mcpServers").text)).toEqual(JSON.parse(text));
   });
 
   it("Cursor's file: `${env:…}` is said not to be expanded; headers and env come back", () => {
@@ -164,5 +166,30 @@ describe("parseClientConfig: registry server.json", () => {
       "server.json",
     );
     expect(out.skipped).toEqual(["mine: a stdio command typed by hand is not a registry package", "demo: the embedded server is not a registry server"]);
+  });
+});
+
+describe("a file's unknown top-level fields", () => {
+  const vscodeFile = { $schema: "https://example.com/mcp.schema.json", "chat.mcp.discovery": { enabled: true }, inputs: [], servers: { local: { type: "http", url: "http://127.0.0.1:3939/mcp" } } };
+  const claudeFile = { mcpServers: { fs: { command: "npx", args: ["fs"] } }, globalShortcut: "Ctrl+Space", preferences: { theme: "dark" } };
+
+  it("are kept on export in the same format, beside the servers, and are not taken for an entry's fields", () => {
+    const entries = parsed(JSON.stringify(vscodeFile));
+    expect(entries[0]?.notes ?? []).toEqual([]);
+    const out = JSON.parse(exportClientConfig(entries, "vscode").text) as Record<string, unknown>;
+    expect(out).toEqual({ $schema: vscodeFile.$schema, "chat.mcp.discovery": { enabled: true }, servers: vscodeFile.servers });
+    expect(JSON.stringify(out.servers)).not.toContain("presa:");
+  });
+
+  it("survive the saved list (the stored form read back) and come back from two files, the first one's value winning", () => {
+    const stored = parsed(JSON.stringify(claudeFile)).map((e, i) => readEntry(storedForm({ ...e, id: String(i) })));
+    const other = parsed(JSON.stringify({ mcpServers: { web: { url: "https://mcp.example.com/mcp" } }, globalShortcut: "Alt+Space", extraSetting: 1 }));
+    const out = JSON.parse(exportClientConfig([...stored.filter((e) => e !== undefined), ...other], "mcpServers").text) as Record<string, unknown>;
+    expect(out).toEqual({ globalShortcut: "Ctrl+Space", preferences: { theme: "dark" }, extraSetting: 1, mcpServers: { fs: claudeFile.mcpServers.fs, web: { url: "https://mcp.example.com/mcp" } } });
+  });
+
+  it("stay with their format: a VS Code file's fields are not written into an mcpServers file", () => {
+    const out = JSON.parse(exportClientConfig(parsed(JSON.stringify(vscodeFile)), "mcpServers").text) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(["mcpServers"]);
   });
 });
