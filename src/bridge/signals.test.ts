@@ -7,7 +7,7 @@
 // generous ceiling only for a broken stop; how long each took is printed, not asserted).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect as globalExpect, it, type ExpectStatic } from "vitest";
 import { REPO } from "../../test/support/bridge";
 
 const GONE_CEILING_MS = 20_000;
@@ -15,7 +15,9 @@ const GONE_CEILING_MS = 20_000;
 const launched: ChildProcess[] = [];
 const markers: string[] = [];
 
-afterEach(() => {
+// After all, not after each: the cases run side by side, and a case that passes has already seen
+// everything it started gone; this only sweeps what a failed case left.
+afterAll(() => {
   for (const child of launched.splice(0)) {
     try {
       if (child.pid) process.kill(-child.pid, "SIGKILL");
@@ -64,7 +66,7 @@ interface Launched {
 }
 
 /** `npm run bridge` or `npm start` in a group of its own; resolves once it serves, with its bridge. */
-async function launch(script: "bridge" | "start"): Promise<Launched> {
+async function launch(expect: ExpectStatic, script: "bridge" | "start"): Promise<Launched> {
   const args = script === "bridge" ? ["run", "bridge", "--", "--port", "0"] : ["start"];
   const env = { ...process.env, PRESA_BRIDGE_TOKEN: "", PRESA_DIST: `${REPO}/dist-signals-test` };
   const npm = spawn("npm", args, { cwd: REPO, detached: true, stdio: ["ignore", "pipe", "pipe"], env });
@@ -86,7 +88,7 @@ async function launch(script: "bridge" | "start"): Promise<Launched> {
 }
 
 /** A server that ignores stdin's end, SIGTERM and SIGHUP, and starts a grandchild (`sleep`) that does too. */
-async function spawnStubborn(bridge: Launched, marker: string): Promise<void> {
+async function spawnStubborn(expect: ExpectStatic, bridge: Launched, marker: string): Promise<void> {
   const script = [
     "process.on('SIGTERM', () => {});",
     "process.on('SIGHUP', () => {});",
@@ -105,12 +107,13 @@ type Target = "npm" | "node" | "group";
 const SIGNALS = ["SIGTERM", "SIGHUP", "SIGINT", "SIGKILL"] as const;
 const TARGETS: Target[] = ["npm", "node", "group"];
 
-async function scenario(script: "bridge" | "start", target: Target, signal: NodeJS.Signals): Promise<void> {
+/** `expect` is the case's own (the cases run side by side: a poll must know its test). */
+async function scenario(expect: ExpectStatic, script: "bridge" | "start", target: Target, signal: NodeJS.Signals): Promise<void> {
   const marker = `presa-signal-${randomBytes(6).toString("hex")}`;
   markers.push(marker);
-  const launchedScript = await launch(script);
-  await spawnStubborn(launchedScript, marker);
-  await spawnStubborn(launchedScript, marker);
+  const launchedScript = await launch(expect, script);
+  await spawnStubborn(expect, launchedScript, marker);
+  await spawnStubborn(expect, launchedScript, marker);
   // Both servers and both grandchildren (sh and sleep carry the marker) are up.
   await expect.poll(() => pidsWith(marker).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
   const started = Date.now();
@@ -125,14 +128,16 @@ async function scenario(script: "bridge" | "start", target: Target, signal: Node
   console.log(`npm ${script === "bridge" ? "run bridge" : "start"}: ${signal} to ${target}: everything gone in ${Date.now() - started} ms`);
 }
 
-describe("npm run bridge: every signal to every process stops everything it started", () => {
-  const cases = SIGNALS.flatMap((signal) => TARGETS.map((target) => [signal, target] as const));
-  it.each(cases)("%s to %s", async (signal, target) => scenario("bridge", target, signal), 90_000);
+// Side by side (each case has its own npm, bridge, servers and marker): twelve cases one after the
+// other spent most of their time waiting for processes to start.
+describe.concurrent("npm run bridge: every signal to every process stops everything it started", () => {
+  const cases: [NodeJS.Signals, Target][] = SIGNALS.flatMap((signal) => TARGETS.map((target): [NodeJS.Signals, Target] => [signal, target]));
+  it.for(cases)("%s to %s", { timeout: 90_000 }, async ([signal, target], { expect }) => scenario(expect, "bridge", target, signal));
 });
 
 describe("npm start: the signals npm does not pass on", () => {
   it.each([
     ["SIGHUP", "npm"],
     ["SIGKILL", "npm"],
-  ] as const)("%s to %s", async (signal, target) => scenario("start", target, signal), 240_000);
+  ] as const)("%s to %s", async (signal, target) => scenario(globalExpect, "start", target, signal), 240_000);
 });

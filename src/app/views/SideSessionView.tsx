@@ -1,6 +1,6 @@
 import { ControllerProvider, useCalls, useSession } from "../session/context";
 import type { SideSession } from "../session/sessions";
-import { LazyRounds } from "../features/call/components/LazyParts";
+import { LazyRounds } from "./LazyParts";
 import { WireLog } from "../features/wire/components/WireLog";
 
 /** The side session's calls, newest first, to choose whose rounds are shown (the newest by default). */
