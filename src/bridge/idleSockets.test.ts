@@ -2,19 +2,11 @@
 // (here shortened to 200 ms, checked every 50 ms), answers `/info` while such sockets are open, and
 // never cuts a session's event stream that lasts longer than the limits. Each waits for the event
 // (the socket's close, the stream's end), not a deadline.
-import { connect, type Socket } from "node:net";
+import { idleSocket } from "../../test/support/idleSocket";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeBridges, nodeScript, testBridge, TEST_TOKEN } from "../../test/support/bridge";
 
 afterAll(() => closeBridges());
-
-function idleSocket(port: number): { socket: Socket; closed: Promise<string> } {
-  const socket = connect(port, "127.0.0.1");
-  let answer = "";
-  socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
-  socket.on("error", () => undefined);
-  return { socket, closed: new Promise((resolve) => socket.once("close", () => resolve(answer))) };
-}
 
 const auth = { Authorization: `Bearer ${TEST_TOKEN}` };
 

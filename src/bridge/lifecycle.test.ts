@@ -3,10 +3,11 @@
 // that ignore stdin's end and SIGTERM and start a grandchild of their own. Then the group gets
 // SIGINT once, SIGINT twice 30 ms apart (tsx passes the first one on, so the bridge sees three),
 // SIGHUP (the terminal closing) or SIGKILL, and `ps` must show none of the servers' processes left.
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { REPO } from "../../test/support/bridge";
+import { pidsWith, spawnStubbornServer, sweepLeftovers } from "../../test/support/processes";
 import { SHUTDOWN_BOUND_MS } from "./shutdown";
 
 const TSX = `${REPO}/node_modules/.bin/tsx`;
@@ -22,34 +23,7 @@ interface Launched {
 const launched: ChildProcess[] = [];
 const markers: string[] = [];
 
-afterEach(() => {
-  // Whatever a failed test left: only our own groups and our own marked processes.
-  for (const child of launched.splice(0)) {
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // gone
-    }
-  }
-  for (const marker of markers.splice(0)) for (const pid of pidsWith(marker)) killQuietly(pid);
-});
-
-function killQuietly(pid: number): void {
-  try {
-    process.kill(pid, "SIGKILL");
-  } catch {
-    // gone
-  }
-}
-
-/** Pids whose command line contains `marker` (the servers and grandchildren of one test). */
-function pidsWith(marker: string): number[] {
-  const out = execFileSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" });
-  return out
-    .split("\n")
-    .filter((line) => line.includes(marker) && !line.includes("ps -eo"))
-    .map((line) => Number(line.trim().split(/\s+/)[0]));
-}
+afterEach(() => sweepLeftovers(launched, markers));
 
 async function launchBridge(): Promise<Launched> {
   const child = spawn(TSX, ["bin/bridge.ts", "--port", "0"], { cwd: REPO, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, PRESA_BRIDGE_TOKEN: "" } });
@@ -66,23 +40,6 @@ async function launchBridge(): Promise<Launched> {
   return { child, url: /presa bridge on (\S+)/.exec(out)?.[1] ?? "", token: /token .*: (\S+)/.exec(out)?.[1] ?? "", exited, output: () => out };
 }
 
-/** A server that ignores stdin's end and SIGTERM, and starts a grandchild (`sleep`) that does too. */
-async function spawnStubborn(bridge: Launched, marker: string): Promise<number> {
-  const script = [
-    "process.on('SIGTERM', () => {});",
-    "process.on('SIGHUP', () => {});",
-    "require('child_process').spawn('sh', ['-c', 'trap \"\" TERM HUP; sleep 600; : ' + process.argv[1]], { stdio: 'ignore' });",
-    "setInterval(() => {}, 1000);",
-  ].join(" ");
-  const response = await fetch(`${bridge.url}/sessions`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${bridge.token}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ command: process.execPath, args: ["-e", script, marker], env: {}, cwd: REPO }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { pid: number }).pid;
-}
-
 async function settle(marker: string, ms: number): Promise<number[]> {
   const end = Date.now() + ms;
   let left = pidsWith(marker);
@@ -97,8 +54,7 @@ async function scenario(send: (bridge: Launched) => void): Promise<{ bridge: Lau
   const marker = `presa-orphan-${randomBytes(6).toString("hex")}`;
   markers.push(marker);
   const bridge = await launchBridge();
-  await spawnStubborn(bridge, marker);
-  await spawnStubborn(bridge, marker);
+  for (let i = 0; i < 2; i++) expect((await spawnStubbornServer(bridge, marker, REPO)).status).toBe(201);
   // Both servers and both grandchildren (sh and sleep carry the marker) are up.
   await expect.poll(() => pidsWith(marker).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
   const started = Date.now();

@@ -5,10 +5,11 @@
 // group, spawns two servers that ignore stdin's end, SIGTERM and SIGHUP and start a grandchild that
 // does too, sends the signal, and waits until npm, node and every server process are gone (a
 // generous ceiling only for a broken stop; how long each took is printed, not asserted).
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect as globalExpect, it, type ExpectStatic } from "vitest";
 import { REPO } from "../../test/support/bridge";
+import { alive, pidsWith, processTable, spawnStubbornServer, sweepLeftovers } from "../../test/support/processes";
 
 const GONE_CEILING_MS = 20_000;
 
@@ -17,45 +18,7 @@ const markers: string[] = [];
 
 // After all, not after each: the cases run side by side, and a case that passes has already seen
 // everything it started gone; this only sweeps what a failed case left.
-afterAll(() => {
-  for (const child of launched.splice(0)) {
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // gone
-    }
-  }
-  for (const marker of markers.splice(0)) for (const pid of pidsWith(marker)) killQuietly(pid);
-});
-
-function killQuietly(pid: number): void {
-  try {
-    process.kill(pid, "SIGKILL");
-  } catch {
-    // gone
-  }
-}
-
-function processes(): { pid: number; ppid: number; stat: string; args: string }[] {
-  return execFileSync("ps", ["-eo", "pid=,ppid=,stat=,args="], { encoding: "utf8" })
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => {
-      const [pid, ppid, stat, ...args] = line.trim().split(/\s+/);
-      return { pid: Number(pid), ppid: Number(ppid), stat: stat ?? "", args: args.join(" ") };
-    });
-}
-
-/** Live (not zombie) pids whose command line contains `marker`. */
-function pidsWith(marker: string): number[] {
-  return processes()
-    .filter((p) => p.args.includes(marker) && !p.args.startsWith("ps ") && !p.stat.startsWith("Z"))
-    .map((p) => p.pid);
-}
-
-function alive(pid: number): boolean {
-  return processes().some((p) => p.pid === pid && !p.stat.startsWith("Z"));
-}
+afterAll(() => sweepLeftovers(launched, markers));
 
 interface Launched {
   npm: ChildProcess;
@@ -77,7 +40,7 @@ async function launch(expect: ExpectStatic, script: "bridge" | "start"): Promise
   const ready = script === "bridge" ? /token .*: (\S+)/ : /Local:\s+(\S+)/;
   await expect.poll(() => ready.test(out), { timeout: 120_000, interval: 100 }).toBe(true);
   const npmPid = npm.pid as number;
-  const nodePid = processes().find((p) => p.ppid === npmPid)?.pid ?? 0;
+  const nodePid = processTable().find((p) => p.ppid === npmPid)?.pid ?? 0;
   expect(nodePid).toBeGreaterThan(0);
   if (script === "bridge") return { npm, npmPid, nodePid, url: /presa bridge on (\S+)/.exec(out)?.[1] ?? "", token: /token .*: (\S+)/.exec(out)?.[1] ?? "" };
   // npm start hands the bridge to the page in its index.html, not on its output.
@@ -85,22 +48,6 @@ async function launch(expect: ExpectStatic, script: "bridge" | "start"): Promise
   const content = /<meta name="presa-bridge" content="([^"]+)"/.exec(html)?.[1] ?? "";
   const handoff = JSON.parse(content.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")) as { url: string; token: string };
   return { npm, npmPid, nodePid, ...handoff };
-}
-
-/** A server that ignores stdin's end, SIGTERM and SIGHUP, and starts a grandchild (`sleep`) that does too. */
-async function spawnStubborn(expect: ExpectStatic, bridge: Launched, marker: string): Promise<void> {
-  const script = [
-    "process.on('SIGTERM', () => {});",
-    "process.on('SIGHUP', () => {});",
-    "require('child_process').spawn('sh', ['-c', 'trap \"\" TERM HUP; sleep 600; : ' + process.argv[1]], { stdio: 'ignore' });",
-    "setInterval(() => {}, 1000);",
-  ].join(" ");
-  const response = await fetch(`${bridge.url}/sessions`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${bridge.token}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ command: process.execPath, args: ["-e", script, marker], env: {}, cwd: REPO }),
-  });
-  expect(response.status).toBe(201);
 }
 
 type Target = "npm" | "node" | "group";
@@ -112,17 +59,16 @@ async function scenario(expect: ExpectStatic, script: "bridge" | "start", target
   const marker = `presa-signal-${randomBytes(6).toString("hex")}`;
   markers.push(marker);
   const launchedScript = await launch(expect, script);
-  await spawnStubborn(expect, launchedScript, marker);
-  await spawnStubborn(expect, launchedScript, marker);
+  for (let i = 0; i < 2; i++) expect((await spawnStubbornServer(launchedScript, marker, REPO)).status).toBe(201);
   // Both servers and both grandchildren (sh and sleep carry the marker) are up.
-  await expect.poll(() => pidsWith(marker).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+  await expect.poll(() => pidsWith(marker, { zombies: false }).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
   const started = Date.now();
   const pid = target === "npm" ? launchedScript.npmPid : target === "node" ? launchedScript.nodePid : -launchedScript.npmPid;
   process.kill(pid, signal);
   const left = (): string[] => [
     ...(alive(launchedScript.npmPid) ? [`npm ${launchedScript.npmPid}`] : []),
     ...(alive(launchedScript.nodePid) ? [`node ${launchedScript.nodePid}`] : []),
-    ...pidsWith(marker).map((p) => `server ${p}`),
+    ...pidsWith(marker, { zombies: false }).map((p) => `server ${p}`),
   ];
   await expect.poll(left, { timeout: GONE_CEILING_MS, interval: 100 }).toEqual([]);
   console.log(`npm ${script === "bridge" ? "run bridge" : "start"}: ${signal} to ${target}: everything gone in ${Date.now() - started} ms`);

@@ -3,7 +3,7 @@
  * tests that need real processes: scale-out behind a proxy, restarts. Every process is stopped by
  * the `stop()` it comes with; the test's afterEach/afterAll calls it.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -46,5 +46,70 @@ export function spawnDemoServer(args: string[] = [], timeoutMs = 45_000): Promis
       clearTimeout(timer);
       reject(new Error(`demo server exited with ${code}: ${out}${err}`));
     });
+  });
+}
+
+/** One row of `ps`: every process of the machine, with its parent, state and command line. */
+export interface ProcessRow {
+  pid: number;
+  ppid: number;
+  stat: string;
+  args: string;
+}
+
+export function processTable(): ProcessRow[] {
+  return execFileSync("ps", ["-eo", "pid=,ppid=,stat=,args="], { encoding: "utf8" })
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      const [pid, ppid, stat, ...args] = line.trim().split(/\s+/);
+      return { pid: Number(pid), ppid: Number(ppid), stat: stat ?? "", args: args.join(" ") };
+    });
+}
+
+/**
+ * Pids whose command line contains `marker` (the servers and grandchildren of one test). A zombie
+ * has ended but is still listed; `zombies: false` leaves it out.
+ */
+export function pidsWith(marker: string, { zombies = true }: { zombies?: boolean } = {}): number[] {
+  return processTable()
+    .filter((p) => p.args.includes(marker) && !p.args.startsWith("ps ") && (zombies || !p.stat.startsWith("Z")))
+    .map((p) => p.pid);
+}
+
+/** Whether `pid` is running (a zombie is not). */
+export function alive(pid: number): boolean {
+  return processTable().some((p) => p.pid === pid && !p.stat.startsWith("Z"));
+}
+
+export function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // gone
+  }
+}
+
+/** What a failed test left: the process groups it launched and every process carrying its markers. */
+export function sweepLeftovers(groups: ChildProcess[], markers: string[]): void {
+  for (const child of groups.splice(0)) if (child.pid) killQuietly(-child.pid);
+  for (const marker of markers.splice(0)) for (const pid of pidsWith(marker)) killQuietly(pid);
+}
+
+/**
+ * Asks a bridge to spawn a server that ignores stdin's end, SIGTERM and SIGHUP, and starts a
+ * grandchild (`sh` then `sleep`) that ignores them too; both carry `marker` on their command line.
+ */
+export function spawnStubbornServer(bridge: { url: string; token: string }, marker: string, cwd: string): Promise<Response> {
+  const script = [
+    "process.on('SIGTERM', () => {});",
+    "process.on('SIGHUP', () => {});",
+    "require('child_process').spawn('sh', ['-c', 'trap \"\" TERM HUP; sleep 600; : ' + process.argv[1]], { stdio: 'ignore' });",
+    "setInterval(() => {}, 1000);",
+  ].join(" ");
+  return fetch(`${bridge.url}/sessions`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${bridge.token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ command: process.execPath, args: ["-e", script, marker], env: {}, cwd }),
   });
 }

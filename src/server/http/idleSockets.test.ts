@@ -2,7 +2,7 @@
 // passed (here shortened to 200 ms, checked every 50 ms), while a request still gets its answer with
 // such sockets open, and a response that lasts longer than the limits (a call streaming progress
 // for ~1 s) is not cut. Each waits for the event (the socket's close, the answer), not a deadline.
-import { connect, type Socket } from "node:net";
+import { idleSocket } from "../../../test/support/idleSocket";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoServer } from "../demo";
 import { startHttpServer } from "./handler";
@@ -12,14 +12,6 @@ beforeAll(async () => {
   running = await startHttpServer(demoServer(), { port: 0, socketTimeouts: { headersMs: 200, requestMs: 400, checkEveryMs: 50 } });
 });
 afterAll(() => running.close());
-
-function idleSocket(port: number): { socket: Socket; closed: Promise<string> } {
-  const socket = connect(port, "127.0.0.1");
-  let answer = "";
-  socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
-  socket.on("error", () => undefined);
-  return { socket, closed: new Promise((resolve) => socket.once("close", () => resolve(answer))) };
-}
 
 const post = (body: unknown) =>
   fetch(running.url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: JSON.stringify(body) });
