@@ -4,11 +4,11 @@
  * the app can fill in itself (an id, a name, the question's kind prefix) is not demanded.
  */
 import { inputKindNamed, isObject } from "../index";
+import { shown } from "../util/shown";
 import { ANSWERS_FORMAT, ANSWERS_VERSION, cannedKinds, type CannedAnswer, type CannedKind } from "./canned";
 
 type Parsed = { ok: true; answers: CannedAnswer[] } | { ok: false; error: string };
 
-const shown = (v: unknown): string => (v === undefined ? "nothing" : (JSON.stringify(v) ?? String(v)).slice(0, 60));
 
 /** The first thing wrong with a response for a question of `kind`, or undefined when it has the shape the protocol answers with. */
 /**

@@ -5,6 +5,7 @@
 import { McpError } from "../../errors";
 import type { ClientCapabilities, ElicitResult } from "../../protocol/types";
 import { isObject } from "../../util/isObject";
+import { shown } from "../../util/shown";
 
 export const ELICIT = "elicitation/create";
 
@@ -31,11 +32,6 @@ export function declaredModes(declared: ClientCapabilities): { form: boolean; ur
 
 export const DISMISSED: ElicitResult = { action: "cancel" };
 export const DECLINED: ElicitResult = { action: "decline" };
-
-/** A value shown in a sentence about a hand-written answer, cut short. */
-export function shown(v: unknown): string {
-  return v === undefined ? "nothing" : (JSON.stringify(v) ?? String(v)).slice(0, 60);
-}
 
 /** An elicitation answer's shape: one of the three actions, field values as an object. */
 export function elicitAnswerProblem(answer: Record<string, unknown>): string | undefined {

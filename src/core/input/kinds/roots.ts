@@ -1,6 +1,6 @@
 import { isObject } from "../../util/isObject";
 import type { InputKindSpec } from "../kind";
-import { shown } from "./elicitation";
+import { shown } from "../../util/shown";
 
 /** The client's roots (file:// URIs it lets the server see); it has no "dismissed" answer either. */
 export const rootsKind: InputKindSpec = {

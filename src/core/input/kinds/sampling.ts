@@ -2,7 +2,7 @@ import { McpError } from "../../errors";
 import { samplingMessagesProblem, samplingReplyProblem } from "../../protocol/samplingTools";
 import { isObject } from "../../util/isObject";
 import type { InputKindSpec } from "../kind";
-import { shown } from "./elicitation";
+import { shown } from "../../util/shown";
 
 /** A sampling request that offers tools needs `sampling.tools` (2025-11-25 "Sampling with tools"). */
 function needsTools(params: Record<string, unknown>): boolean {
