@@ -1,23 +1,49 @@
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
-// Unit and integration tests run in Node: the cores never touch the DOM. Component tests opt into
-// jsdom per file with a `// @vitest-environment jsdom` docblock.
+// Two projects in one run, so `npm test` spends no time waiting on one while the other could run:
+// most unit files and every interop file wait on a spawned process, a socket or a server rather than
+// the CPU, and the conformance suite's file alone takes over a minute.
+// - unit: the cores, the app's components and the bridge, in Node. The cores never touch the DOM;
+//   component tests opt into jsdom per file with a `// @vitest-environment jsdom` docblock.
+// - interop: the official conformance suite, the official SDK and server-everything, all on
+//   127.0.0.1; after the run the table reporter prints a row for each scenario (`npm run conformance`
+//   prints only the table).
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "test/**/*.test.ts"],
-    // The interop run has its own config (vitest.interop.config.ts) and script (test:interop).
-    exclude: [...configDefaults.exclude, "test/interop/**"],
-    environment: "node",
     // A ceiling against a hang, not a measure of speed: the property tests (10,000+ cases) and the
     // tests that spawn servers take several times longer on a busy 2-core machine, and must pass there.
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    pool: "threads",
-    // Vitest's default on a 2-core machine is one worker (cores - 1). Most files here wait on a
-    // spawned process, a socket or a server rather than the CPU, so more workers than cores finish
-    // the suite sooner; the 120 s ceiling above keeps a busy machine from failing them.
+    // Vitest's default on a 2-core machine is one worker (cores - 1). Since most files wait rather than
+    // compute, more workers than cores finish the suite sooner; the ceiling above keeps a busy machine
+    // from failing them.
     maxWorkers: Math.max(3, availableParallelism()),
-    setupFiles: ["test/support/testingLibrary.ts"],
+    reporters: ["default", "./test/support/interop/tableReporter.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts", "src/**/*.test.tsx", "test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "test/interop/**"],
+          environment: "node",
+          pool: "threads",
+          setupFiles: ["test/support/testingLibrary.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "interop",
+          include: ["test/interop/**/*.interop.test.ts"],
+          environment: "node",
+          // The suite's runs (a minute or more for a revision's whole set) and the servers they start.
+          hookTimeout: 300_000,
+          maxConcurrency: 4,
+          pool: "forks",
+        },
+      },
+    ],
   },
 });

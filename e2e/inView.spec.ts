@@ -8,6 +8,10 @@ import { SIZES, expectAnswerButtonsInView, expectFocusInView, expectInView } fro
 // a question arrives and while the user tabs through it, at 1024, 1280 and 1440 wide and 768 high, with
 // the connection bar on one line. The questions come from a server the app never saw (support/askServer).
 
+// Each test opens its own page and session on the ask server (one server per worker, started below),
+// so the file's fifteen tests may run on several workers at once: on one, it was the suite's long pole.
+test.describe.configure({ mode: "parallel" });
+
 let ask: RunningHttpServer;
 test.beforeAll(async () => {
   ask = await startAskServer();

@@ -97,13 +97,22 @@ export interface ScenarioResult {
 
 /** The scenarios a revision requires of a server, and those it runs but does not score (with why). */
 export function serverRequirements(revision: string): { scored: string[]; notScored: Map<string, string> } {
+  return requirements(revision, "server");
+}
+
+/** The same for a client: what `conformance client --requirements` runs, scored or not. */
+export function clientRequirements(revision: string): { scored: string[]; notScored: Map<string, string> } {
+  return requirements(revision, "client");
+}
+
+function requirements(revision: string, leg: "server" | "client"): { scored: string[]; notScored: Map<string, string> } {
   const text = readFileSync(join(packageDir, "requirements", `${revision}.yaml`), "utf8");
   const scored: string[] = [];
   const notScored = new Map<string, string>();
   let section = "";
   let pending: { scenario?: string; leg?: string; reason?: string } = {};
   const flush = (): void => {
-    if (pending.scenario && pending.leg === "server") notScored.set(pending.scenario, pending.reason ?? "not scored");
+    if (pending.scenario && pending.leg === leg) notScored.set(pending.scenario, pending.reason ?? "not scored");
     pending = {};
   };
   for (const line of text.split("\n")) {
@@ -113,7 +122,7 @@ export function serverRequirements(revision: string): { scored: string[]; notSco
       section = top[1] ?? "";
       continue;
     }
-    if (section === "server") {
+    if (section === leg) {
       const item = /^ {2}- ([\w./-]+)\s*$/.exec(line);
       if (item?.[1]) scored.push(item[1]);
     } else if (section === "not_scored") {
