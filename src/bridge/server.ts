@@ -175,7 +175,14 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
     // process until the page has read what was sent.
     // One write per frame: many lines go out together, and the exit's frame ends the stream.
     const detach = sessions.attach(id, (frame, end) => {
-      const more = res.write(frame);
+      let more = true;
+      if (frame.length === 1) more = res.write(frame[0] as Buffer);
+      else {
+        // A line's pieces go out in one writev, not one write each.
+        res.cork();
+        for (const part of frame) more = res.write(part);
+        res.uncork();
+      }
       if (end) res.end();
       return more;
     });

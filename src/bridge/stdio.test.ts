@@ -233,7 +233,7 @@ describe("sessions and their slots", async () => {
     const { STDOUT_LINE_MAX } = await import("./stdioSession");
     const s = await spawnVia(endpoint, nodeScript(`process.stdout.write('x'.repeat(${STDOUT_LINE_MAX} + 1000) + '\\n'); console.error('done'); setTimeout(() => {}, 300)`));
     await until(() => s.stderr.some((l) => l.startsWith("[presa bridge]")) && s.garbage.length > 0);
-    expect(s.stderr).toContain(`[presa bridge] a stdout line longer than ${STDOUT_LINE_MAX} characters was cut to that length (1 so far); it reaches the page as a broken frame`);
+    expect(s.stderr).toContain(`[presa bridge] a stdout line longer than ${STDOUT_LINE_MAX} bytes was cut to that length (1 so far); it reaches the page as a broken frame`);
     expect(s.garbage[0]?.length).toBe(STDOUT_LINE_MAX);
     await s.transport.close();
   }, 20_000);
