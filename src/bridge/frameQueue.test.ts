@@ -3,7 +3,7 @@
 // back to 0 when drained. Lines wait as written and reach a page's SSE parser as the same lines.
 import { createParser } from "eventsource-parser";
 import { describe, expect, it } from "vitest";
-import { FRAME_LINES, FRAME_MAX_PARTS, FRAME_OVERHEAD, FRAME_TARGET, FrameQueue, PART_OVERHEAD, sseEvent } from "./frameQueue";
+import { FRAME_LINES, FRAME_MAX_PARTS, FRAME_OVERHEAD, FRAME_TARGET, FrameQueue, PART_OVERHEAD, recycle, sseEvent } from "./frameQueue";
 import { StdoutSplitter } from "./stdoutSplitter";
 
 function drain(queue: FrameQueue): Buffer[][] {
@@ -150,6 +150,26 @@ describe("FrameQueue: lines kept as written", () => {
     expect(events).toBe(count);
     expect(frames).toBeLessThanOrEqual(Math.ceil(count / FRAME_LINES) + 1);
     expect(queue.bytes).toBe(0);
+  });
+
+  it("a frame's buffer serves a later frame only once it is given back", () => {
+    const queue = new FrameQueue();
+    const shape = Array.from({ length: 40_000 }, (_, i) => `line ${i}`);
+    queue.pushLines("stdout", bytes(shape.join("\n")));
+    const first = queue.take() as Buffer[];
+    const firstText = text([first]);
+    const second = queue.take() as Buffer[];
+    // Still held (not given back): the next frame is made elsewhere, and the first is intact.
+    expect(second[0]?.buffer).not.toBe(first[0]?.buffer);
+    expect(text([first])).toBe(firstText);
+    recycle(first);
+    const third = queue.take() as Buffer[];
+    expect(third[0]?.buffer).toBe(first[0]?.buffer);
+    const taken = [firstText, text([second]), text([third])].map((t) => [Buffer.from(t)]);
+    recycle(second);
+    recycle(third);
+    const rest = drain(queue);
+    expect(lines([...taken, ...rest]).map((l) => l.line)).toEqual(shape);
   });
 
   it("count UTF-8 text by its bytes", () => {

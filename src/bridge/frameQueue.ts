@@ -49,8 +49,33 @@ const HEADS = {
   stderr: Buffer.from(`event: ${LINE_EVENTS.stderr.lines}\ndata: `, "latin1"),
 };
 const END = Buffer.from("\n\n", "latin1");
-/** Where frames of lines are made before they are copied out at their size: the largest a frame of FRAME_LINES bytes can be. */
-let scratch = Buffer.allocUnsafeSlow(0);
+
+/**
+ * Frames of lines are made in slabs that are used again once the socket has taken the frame
+ * (recycle()): a fresh buffer per frame costs far more than filling it (the allocator, page faults,
+ * the collector's external-memory bookkeeping), and a frame is a few hundred KiB at most.
+ */
+const SLAB = 256 * 1024;
+/** Free slabs kept for the next frames; past this, a returned slab is left to the collector. */
+const SLABS_KEPT = 16;
+const slabs: Buffer[] = [];
+const slabBuffers = new WeakSet<ArrayBufferLike>();
+
+function slab(): Buffer {
+  const free = slabs.pop();
+  if (free) return free;
+  const made = Buffer.allocUnsafeSlow(SLAB);
+  slabBuffers.add(made.buffer);
+  return made;
+}
+
+/** Gives a taken frame's slab back once the socket has taken the frame (its write's callback), for the next frame. */
+export function recycle(frame: readonly Buffer[]): void {
+  for (const part of frame) {
+    if (!slabBuffers.has(part.buffer) || slabs.length >= SLABS_KEPT) continue;
+    slabs.push(Buffer.from(part.buffer, 0, SLAB));
+  }
+}
 
 /** What holding `view` costs: the whole chunk it sees. */
 function held(view: Buffer): number {
@@ -71,26 +96,21 @@ class Lines {
   }
 
   /**
-   * The next event: the lines from `at` within about FRAME_LINES bytes, at least one; its SSE text.
-   * It ends before a line holding a "\r" SSE would read as a line end; undefined when that line is
-   * the first (then `at` is unchanged).
+   * The next event: the lines from `at` within about FRAME_LINES bytes, at least one; its SSE text
+   * as the buffers to write. It ends before a line holding a "\r" SSE would read as a line end;
+   * undefined when that line is the first (then `at` is unchanged).
    */
-  next(): Buffer | undefined {
+  next(): Buffer[] | undefined {
     const { body } = this;
     const start = this.at;
     let end = body.length;
     if (end - start > FRAME_LINES) {
       // The last line end within reach (found natively, not line by line); else the one long line.
       end = body.lastIndexOf(NEWLINE, start + FRAME_LINES);
-      if (end < start) {
-        end = body.indexOf(NEWLINE, start + FRAME_LINES);
-        if (end === -1) end = body.length;
-      }
+      if (end < start) return this.#long(start);
     }
     const head = HEADS[this.stream];
-    const most = head.length + (end - start) * (DATA.length + 1) + END.length;
-    if (scratch.length < most) scratch = Buffer.allocUnsafeSlow(Math.max(most, 256 * 1024));
-    const out = scratch;
+    const out = slab();
     head.copy(out, 0);
     let p = head.length;
     /** Where the line being copied starts, in `body` and in `out`. */
@@ -122,9 +142,19 @@ class Lines {
     out[p++] = NEWLINE;
     out[p++] = NEWLINE;
     this.at = end + 1;
-    const frame = Buffer.allocUnsafeSlow(p);
-    out.copy(frame, 0, 0, p);
-    return frame;
+    return [out.subarray(0, p)];
+  }
+
+  /** One line longer than FRAME_LINES from `start`: sent as the view it is, between its event's head and end. */
+  #long(start: number): Buffer[] | undefined {
+    const { body } = this;
+    let end = body.indexOf(NEWLINE, start + FRAME_LINES);
+    if (end === -1) end = body.length;
+    const stop = body[end - 1] === RETURN ? end - 1 : end;
+    const line = body.subarray(start, stop);
+    if (line.includes(RETURN)) return undefined;
+    this.at = end + 1;
+    return [HEADS[this.stream], line, END];
   }
 }
 
@@ -209,7 +239,7 @@ export class FrameQueue {
     if (this.#count === 0) this.#seal();
     if (this.#count === 0) return undefined;
     const entry = this.#ring[this.#head] as Entry;
-    if (entry instanceof Lines) return [this.#takeLines(entry)];
+    if (entry instanceof Lines) return this.#takeLines(entry);
     this.#dequeue();
     if (entry instanceof Pieces) {
       this.#bytes -= entry.cost;
@@ -229,7 +259,7 @@ export class FrameQueue {
     this.#bytes = 0;
   }
 
-  #takeLines(entry: Lines): Buffer {
+  #takeLines(entry: Lines): Buffer[] {
     const from = entry.at;
     let frame = entry.next();
     if (frame === undefined) {
@@ -246,7 +276,7 @@ export class FrameQueue {
   }
 
   /** The next line of `entry`, alone: as written, or as JSON when a "\r" is left in it once a trailing one is dropped. */
-  #carriageReturns(entry: Lines): Buffer {
+  #carriageReturns(entry: Lines): Buffer[] {
     const { body } = entry;
     const start = entry.at;
     const newline = body.indexOf(NEWLINE, start);
@@ -256,9 +286,9 @@ export class FrameQueue {
     const piece = line ?? Buffer.alloc(0);
     if (piece.includes(RETURN)) {
       const text = JSON.stringify(piece.toString("latin1"));
-      return Buffer.from(`event: ${LINE_EVENTS[entry.stream].one}\ndata: ${text}\n\n`, "latin1");
+      return [Buffer.from(`event: ${LINE_EVENTS[entry.stream].one}\ndata: ${text}\n\n`, "latin1")];
     }
-    return Buffer.concat([HEADS[entry.stream], piece, END]);
+    return [HEADS[entry.stream], piece, END];
   }
 
   #pushPart(part: Buffer): void {
