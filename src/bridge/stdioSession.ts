@@ -61,11 +61,58 @@ export function backlogFull(own: number, total: number): boolean {
   return own >= BACKLOG_MAX_BYTES || (own >= BACKLOG_MIN_BYTES && total >= BACKLOG_TOTAL_BYTES);
 }
 /**
- * Characters a session reads from the server and hands to the page in one turn of the event loop;
- * past this it waits for the next turn. 16 sessions at full speed then delay a request to the bridge
- * (say `/info`) by a few milliseconds, not by however much a fast page can take at once.
+ * Bytes all sessions together read from their servers and hand the page in one turn of the event
+ * loop; past this each waits for a later turn, those that waited longest first. So however many
+ * sessions run at full speed, a request to the bridge (say `/info`) waits for about this much work
+ * (a millisecond or two), not for every session's share, nor for however much a fast page can take.
  */
-export const TURN_CHARS = 128 * 1024;
+export const TURN_BYTES = 256 * 1024;
+
+/** The event loop's turns, shared by every session: what this one has spent, and who waits for the next. */
+class Turn {
+  #spent = 0;
+  #scheduled = false;
+  #waiting: (() => void)[] = [];
+
+  get over(): boolean {
+    return this.#spent >= TURN_BYTES;
+  }
+
+  spend(bytes: number): void {
+    this.#spent += bytes;
+    this.#schedule();
+  }
+
+  /** Calls `resume` in a later turn, after those already waiting. */
+  wait(resume: () => void): void {
+    this.#waiting.push(resume);
+    this.#schedule();
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    // After the poll phase: requests that arrived meanwhile are answered before the next share.
+    setImmediate(() => this.#next());
+  }
+
+  #next(): void {
+    this.#scheduled = false;
+    this.#spent = 0;
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (let i = 0; i < waiting.length; i++) {
+      if (this.over) {
+        // The rest keep their place, ahead of any that asked meanwhile.
+        this.#waiting = [...waiting.slice(i), ...this.#waiting];
+        return this.#schedule();
+      }
+      (waiting[i] as () => void)();
+    }
+  }
+}
+
+const turn = new Turn();
 /** One stdout line, in bytes: a JSON-RPC frame past this is cut (then it is a broken frame) and the page is told. */
 export const STDOUT_LINE_MAX = 4 * 1024 * 1024;
 /** One stderr line, in bytes: past this it is cut and ends with "…". */
@@ -122,11 +169,10 @@ export class StdioSession {
   /** The listener said it is full: events queue in the backlog until `resumeOutput()`. */
   #listenerFull = false;
   #paused = false;
-  /** Reading waits for the next turn of the event loop: this turn's TURN_CHARS are spent. */
+  /** Reading waits for a later turn of the event loop: this turn's TURN_BYTES are spent. */
   #yielding = false;
-  /** Characters read and handed on in this turn of the event loop. */
-  #spent = 0;
-  #turnScheduled = false;
+  /** This session waits for a later turn (to read, or to hand the page more). */
+  #waitingTurn = false;
   #processExited = false;
   #exit: ExitInfo | undefined;
   #exited: Promise<void>;
@@ -287,17 +333,20 @@ export class StdioSession {
   }
 
   /**
-   * Hands the listener frames while it takes them, at most TURN_CHARS before the next turn of the
-   * event loop; then lets the process write again if there is room.
+   * Hands the listener frames while it takes them and this turn's TURN_BYTES last (the rest waits
+   * for a later turn); then lets the process write again if there is room.
    */
   #pump(): void {
-    // The rest waits for the next turn, which #spend has asked for.
-    while (this.#listener && !this.#listenerFull && this.#spent < TURN_CHARS) {
+    while (this.#listener && !this.#listenerFull) {
+      if (turn.over) {
+        this.#waitTurn();
+        break;
+      }
       const frame = this.#queue.take();
       if (frame === undefined) break;
       let bytes = 0;
       for (const part of frame) bytes += part.length;
-      this.#spend(bytes);
+      turn.spend(bytes);
       if (this.#listener(frame, this.#exitQueued && this.#queue.empty) === false) this.#listenerFull = true;
     }
     if (!this.#backlogFull(this.#queue.bytes) && !this.#listenerFull && this.#paused) {
@@ -306,14 +355,12 @@ export class StdioSession {
     }
   }
 
-  /** Counts work done in this turn of the event loop; the first of a turn asks for the next turn. */
-  #spend(chars: number): void {
-    this.#spent += chars;
-    if (this.#turnScheduled) return;
-    this.#turnScheduled = true;
-    setImmediate(() => {
-      this.#turnScheduled = false;
-      this.#spent = 0;
+  /** Goes on in a later turn of the event loop: reading again, and handing the page what waits. */
+  #waitTurn(): void {
+    if (this.#waitingTurn) return;
+    this.#waitingTurn = true;
+    turn.wait(() => {
+      this.#waitingTurn = false;
       if (this.#yielding) {
         this.#yielding = false;
         this.#flow();
@@ -322,13 +369,14 @@ export class StdioSession {
     });
   }
 
-  /** After a chunk is read: on to the page; once this turn's share is spent, reading waits for the next turn. */
-  #read(chars: number): void {
-    this.#spend(chars);
+  /** After a chunk is read: on to the page; once this turn's share is spent, reading waits for a later turn. */
+  #read(bytes: number): void {
+    turn.spend(bytes);
     this.#pump();
-    if (this.#spent < TURN_CHARS || this.#yielding) return;
+    if (!turn.over || this.#yielding) return;
     this.#yielding = true;
     this.#flow();
+    this.#waitTurn();
   }
 
   /** Reads the process's output unless the backlog is full or reading waits for the next turn. */
