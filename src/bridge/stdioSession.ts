@@ -134,8 +134,8 @@ export interface StartOptions {
 
 /**
  * Receives the output as SSE text, a frame of whole events at a time, as the buffers to write in
- * order; `end` is true on the frame whose last event is the exit. Returns false when it cannot take more now (then it calls
- * `resumeOutput()` once it can).
+ * order (give them to `recycle()` once written); `end` is true on the frame whose last event is the
+ * exit. Returns false when it cannot take more now (then it calls `resumeOutput()` once it can).
  */
 export type SessionListener = (frame: Buffer[], end: boolean) => boolean | void;
 
