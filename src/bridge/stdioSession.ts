@@ -66,7 +66,7 @@ export function backlogFull(own: number, total: number): boolean {
  * sessions run at full speed, a request to the bridge (say `/info`) waits for about this much work
  * (a millisecond or two), not for every session's share, nor for however much a fast page can take.
  */
-export const TURN_BYTES = 256 * 1024;
+export const TURN_BYTES = 128 * 1024;
 
 /** The event loop's turns, shared by every session: what this one has spent, and who waits for the next. */
 class Turn {
