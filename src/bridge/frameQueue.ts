@@ -1,93 +1,181 @@
 /**
- * A session's output waiting for the page. Two kinds of entry wait in one ring, in order:
- * - SSE text (stderr lines, notices, the exit): appended to an open frame, which is sealed (joined
- *   into one string) once it holds FRAME_TARGET characters or FRAME_MAX_PARTS events;
- * - stdout lines as the server wrote them, a chunk's complete lines joined by "\n" in one string.
- *   They become SSE events only as they leave, FRAME_TARGET characters of events at a time, so what
- *   waits costs about a byte per character of output whatever the line shape: an empty line is one
- *   character waiting, not ~25 characters of SSE text in a string of its own.
- * Adding an entry and taking a frame are O(1) per event (no `shift()` on a long array, no scan of
- * what waits), and one socket write carries a whole frame of lines.
+ * A session's output waiting for the page, as bytes: what the process wrote is never decoded,
+ * validated or re-encoded on the way (the page decodes it). Three kinds of entry wait in one ring,
+ * in order:
+ * - SSE text (notices, the exit, a line that needs escaping): appended to an open frame, which is
+ *   sealed (joined into one buffer) once it holds FRAME_TARGET bytes or FRAME_MAX_PARTS events;
+ * - a run of complete lines as the process wrote them (a view of the chunk read from the pipe).
+ *   They become `stdout-lines` (or `stderr-lines`) events only as they leave, about FRAME_LINES
+ *   bytes of lines to an event, one `data:` field per line, copied once into the frame by a loop
+ *   over the bytes that puts "data: " after each newline (no string, no call per line);
+ * - one line that spanned chunks, as its pieces: it leaves as one event written piece by piece,
+ *   never copied (a 1 MiB line costs the bridge no copy of it).
+ * So what waits costs about a byte per byte of output whatever the line shape (an empty line is one
+ * byte waiting), adding an entry and taking a frame are O(1) per event (no `shift()` on a long
+ * array, no scan of what waits), and one socket write carries a whole frame of lines.
  *
- * `bytes` is the memory the queue holds by its true cost: a string's characters (two bytes each once
- * one needs it), plus what V8 spends on each string, entry and slot.
+ * `bytes` is the memory the queue holds by its true cost: a view's whole chunk (a view keeps the
+ * chunk it sees alive), plus what V8 spends on each buffer, entry and slot.
  */
+import { BRIDGE_EVENTS } from "../core";
 
-/** Characters of SSE text a frame is sealed at, and made from waiting lines: one socket write's worth. */
+/** Bytes of SSE text a frame is sealed at: one socket write's worth. */
 export const FRAME_TARGET = 64 * 1024;
+/**
+ * Bytes of waiting lines one event is made from (unless one line alone is longer: it goes whole).
+ * The event is at most 7 times as long (an empty line becomes "data: \n"), ~1.05 times for lines of
+ * a typical JSON-RPC message's length.
+ */
+export const FRAME_LINES = 32 * 1024;
 /** Events an open frame holds at most before it is sealed, so its per-event overhead stays bounded. */
 export const FRAME_MAX_PARTS = 2048;
-/** What one event costs beyond its characters while it is its own string in the open frame. */
-export const PART_OVERHEAD = 64;
-/** What one sealed frame or one entry of waiting lines costs beyond its characters (the string header, the entry, its slot). */
-export const FRAME_OVERHEAD = 96;
+/** What one event costs beyond its bytes while it is its own buffer in the open frame. */
+export const PART_OVERHEAD = 96;
+/** What one sealed frame or one entry of waiting lines costs beyond its bytes (the buffer's objects, the entry, its slot). */
+export const FRAME_OVERHEAD = 160;
 
-const WIDE = /[^\x00-\xff]/;
-/** What JSON.stringify escapes, besides the newline that separates lines: lines without any need no escaping. */
-const NEEDS_ESCAPE = /["\\\x00-\x09\x0b-\x1f]/;
+/** The streams whose lines the queue holds, and their events: many lines as written, or one as JSON. */
+const LINE_EVENTS = {
+  stdout: { lines: BRIDGE_EVENTS.stdoutLines, one: BRIDGE_EVENTS.stdout },
+  stderr: { lines: BRIDGE_EVENTS.stderrLines, one: BRIDGE_EVENTS.stderr },
+} as const;
+export type OutputStream = keyof typeof LINE_EVENTS;
 
-/** Bytes a string of `text` occupies: one per character, two once any is past Latin-1. */
-function textBytes(text: string): number {
-  return WIDE.test(text) ? text.length * 2 : text.length;
+const NEWLINE = 10;
+const RETURN = 13;
+const DATA = Buffer.from("data: ", "latin1");
+const HEADS = {
+  stdout: Buffer.from(`event: ${LINE_EVENTS.stdout.lines}\ndata: `, "latin1"),
+  stderr: Buffer.from(`event: ${LINE_EVENTS.stderr.lines}\ndata: `, "latin1"),
+};
+const END = Buffer.from("\n\n", "latin1");
+
+/**
+ * Frames of lines are made in slabs that are used again once the socket has taken the frame
+ * (recycle()): a fresh buffer per frame costs far more than filling it (the allocator, page faults,
+ * the collector's external-memory bookkeeping), and a frame is a few hundred KiB at most.
+ */
+const SLAB = 256 * 1024;
+/** Free slabs kept for the next frames; past this, a returned slab is left to the collector. */
+const SLABS_KEPT = 16;
+const slabs: Buffer[] = [];
+const slabBuffers = new WeakSet<ArrayBufferLike>();
+
+function slab(): Buffer {
+  const free = slabs.pop();
+  if (free) return free;
+  const made = Buffer.allocUnsafeSlow(SLAB);
+  slabBuffers.add(made.buffer);
+  return made;
 }
 
-/** Complete lines of output, joined by "\n", made into `event: <type>` SSE events as they leave. */
+/** Gives a taken frame's slab back once the socket has taken the frame (its write's callback), for the next frame. */
+export function recycle(frame: readonly Buffer[]): void {
+  for (const part of frame) {
+    if (!slabBuffers.has(part.buffer) || slabs.length >= SLABS_KEPT) continue;
+    slabs.push(Buffer.from(part.buffer, 0, SLAB));
+  }
+}
+
+/** What holding `view` costs: the whole chunk it sees. */
+function held(view: Buffer): number {
+  return Math.max(view.buffer.byteLength, view.length);
+}
+
+/** Complete lines as written (a view of a chunk), joined by "\n"; they leave as `data:` fields of events. */
 class Lines {
   /** Where the next line to leave starts; past the end once every line has left. */
   at = 0;
-  readonly head: string;
-  readonly between: string;
   constructor(
-    readonly type: string,
-    readonly body: string,
-    /** No line needs JSON escaping: the events are the body with quotes and SSE framing around each line. */
-    readonly plain: boolean,
-    /** Bytes per character of `body`. */
-    readonly width: 1 | 2,
-  ) {
-    this.head = `event: ${type}\ndata: "`;
-    this.between = `"\n\n${this.head}`;
-  }
+    readonly stream: OutputStream,
+    readonly body: Buffer,
+  ) {}
 
   get done(): boolean {
     return this.at > this.body.length;
   }
 
-  /** The next frame: SSE events for lines from `at` until about `target` characters of them. */
-  next(target: number): string {
+  /**
+   * The next event: the lines from `at` within about FRAME_LINES bytes, at least one; its SSE text
+   * as the buffers to write. It ends before a line holding a "\r" SSE would read as a line end;
+   * undefined when that line is the first (then `at` is unchanged).
+   */
+  next(): Buffer[] | undefined {
     const { body } = this;
     const start = this.at;
-    const framing = this.head.length + 3;
-    let end = start;
-    let size = 0;
-    for (;;) {
-      const newline = body.indexOf("\n", end);
-      if (newline === -1) {
-        end = body.length + 1;
-        break;
-      }
-      size += newline - end + framing;
-      end = newline + 1;
-      if (size >= target) break;
+    let end = body.length;
+    if (end - start > FRAME_LINES) {
+      // The last line end within reach (found natively, not line by line); else the one long line.
+      end = body.lastIndexOf(NEWLINE, start + FRAME_LINES);
+      if (end < start) return this.#long(start);
     }
-    this.at = end;
-    const piece = body.slice(start, end - 1);
-    if (this.plain) return `${this.head}${piece.replaceAll("\n", this.between)}"\n\n`;
-    let text = "";
-    for (const line of piece.split("\n")) text += sseEvent(this.type, JSON.stringify(line.endsWith("\r") ? line.slice(0, -1) : line));
-    return text;
+    const head = HEADS[this.stream];
+    const out = slab();
+    head.copy(out, 0);
+    let p = head.length;
+    /** Where the line being copied starts, in `body` and in `out`. */
+    let lineAt = start;
+    let lineOut = p;
+    for (let i = start; i < end; i++) {
+      const c = body[i] as number;
+      if (c === NEWLINE) {
+        out[p] = NEWLINE;
+        out[p + 1] = 100; // d
+        out[p + 2] = 97; // a
+        out[p + 3] = 116; // t
+        out[p + 4] = 97; // a
+        out[p + 5] = 58; // :
+        out[p + 6] = 32; // space
+        p += 7;
+        lineAt = i + 1;
+        lineOut = p;
+      } else if (c === RETURN) {
+        // A line's trailing "\r" (CRLF) is dropped; one anywhere else cannot go as is: the event ends before its line.
+        if (i + 1 !== end && body[i + 1] !== NEWLINE) {
+          if (lineAt === start) return undefined;
+          p = lineOut - DATA.length - 1;
+          end = lineAt - 1;
+          break;
+        }
+      } else out[p++] = c;
+    }
+    out[p++] = NEWLINE;
+    out[p++] = NEWLINE;
+    this.at = end + 1;
+    return [out.subarray(0, p)];
+  }
+
+  /** One line longer than FRAME_LINES from `start`: sent as the view it is, between its event's head and end. */
+  #long(start: number): Buffer[] | undefined {
+    const { body } = this;
+    let end = body.indexOf(NEWLINE, start + FRAME_LINES);
+    if (end === -1) end = body.length;
+    const stop = body[end - 1] === RETURN ? end - 1 : end;
+    const line = body.subarray(start, stop);
+    if (line.includes(RETURN)) return undefined;
+    this.at = end + 1;
+    return [HEADS[this.stream], line, END];
   }
 }
 
-type Entry = string | Lines;
+/** One line that spanned chunks, as its pieces, with no "\r" SSE would read as a line end. */
+class Pieces {
+  constructor(
+    readonly head: Buffer,
+    readonly pieces: Buffer[],
+    readonly cost: number,
+  ) {}
+}
+
+type Entry = Buffer | Lines | Pieces;
 
 export class FrameQueue {
   /** Sealed frames and waiting lines, a ring: `#head` is the oldest, `#count` how many. */
   #ring: (Entry | undefined)[] = new Array<Entry | undefined>(16);
   #head = 0;
   #count = 0;
-  #open: string[] = [];
-  #openChars = 0;
+  #open: Buffer[] = [];
+  #openBytes = 0;
   #bytes = 0;
 
   /** The queue's memory by its true cost (see the file's comment). */
@@ -99,45 +187,66 @@ export class FrameQueue {
     return this.#count === 0 && this.#open.length === 0;
   }
 
-  /** Appends one event's SSE text. */
+  /** Appends one event's SSE text (sent as UTF-8). */
   push(text: string): void {
-    this.#open.push(text);
-    this.#openChars += text.length;
-    // Counted wide until sealed: testing each small part would cost more than it saves.
-    this.#bytes += text.length * 2 + PART_OVERHEAD;
-    if (this.#openChars >= FRAME_TARGET || this.#open.length >= FRAME_MAX_PARTS) this.#seal();
+    this.#pushPart(Buffer.from(text, "utf8"));
   }
 
   /**
-   * Appends complete lines of output as written, joined by "\n" (no trailing one; "" is one empty
-   * line), to leave as one `event: <type>` event per line with the line as a JSON string (a
-   * trailing "\r" dropped).
+   * Appends complete lines of output as written, joined by "\n" (no trailing one; an empty buffer
+   * is one empty line). A trailing "\r" is dropped from each. They leave as `<stream>-lines`
+   * events, except a line still holding a "\r" (SSE would read it as a line end): that one leaves
+   * alone, as a JSON string in a `<stream>` event.
    */
-  pushLines(type: string, body: string): void {
+  pushLines(stream: OutputStream, body: Buffer): void {
     this.#seal();
-    const width = WIDE.test(body) ? 2 : 1;
-    this.#enqueue(new Lines(type, body, !NEEDS_ESCAPE.test(body), width));
-    this.#bytes += body.length * width + FRAME_OVERHEAD;
+    this.#enqueue(new Lines(stream, body));
+    this.#bytes += held(body) + FRAME_OVERHEAD;
   }
 
-  /** The oldest frame (the open one sealed first when nothing else waits), or undefined when empty. */
-  take(): string | undefined {
+  /** Appends one line as its pieces (the views of the chunks it spanned), to leave as one event without being copied. */
+  pushLine(stream: OutputStream, pieces: Buffer[]): void {
+    let length = 0;
+    for (const piece of pieces) length += piece.length;
+    if (length <= FRAME_LINES) {
+      // A short line across two chunks is copied: its views would keep both chunks alive.
+      const body = Buffer.allocUnsafeSlow(length);
+      let at = 0;
+      for (const piece of pieces) at += piece.copy(body, at);
+      return this.pushLines(stream, body);
+    }
+    const line = trimReturn(pieces);
+    if (line.some((piece) => piece.includes(RETURN))) return this.pushJsonLine(stream, line);
+    this.#seal();
+    let cost = FRAME_OVERHEAD;
+    for (const piece of line) cost += held(piece);
+    this.#enqueue(new Pieces(HEADS[stream], line, cost));
+    this.#bytes += cost;
+  }
+
+  /** Appends one line (its pieces, as written) as a JSON string in a `<stream>` event: a line SSE cannot carry as is, or one that was cut. */
+  pushJsonLine(stream: OutputStream, pieces: Buffer[]): void {
+    // latin1 keeps each byte as one character, and JSON.stringify escapes only ASCII: the line's own bytes go out between the quotes.
+    const text = JSON.stringify(Buffer.concat(pieces).toString("latin1"));
+    this.#pushPart(Buffer.from(`event: ${LINE_EVENTS[stream].one}\ndata: ${text}\n\n`, "latin1"));
+  }
+
+  /**
+   * The oldest frame as the buffers to write in order (the open one sealed first when nothing else
+   * waits), or undefined when empty.
+   */
+  take(): Buffer[] | undefined {
     if (this.#count === 0) this.#seal();
     if (this.#count === 0) return undefined;
     const entry = this.#ring[this.#head] as Entry;
-    if (typeof entry === "string") {
-      this.#dequeue();
-      this.#bytes -= textBytes(entry) + FRAME_OVERHEAD;
-      return entry;
+    if (entry instanceof Lines) return this.#takeLines(entry);
+    this.#dequeue();
+    if (entry instanceof Pieces) {
+      this.#bytes -= entry.cost;
+      return [entry.head, ...entry.pieces, END];
     }
-    const from = entry.at;
-    const frame = entry.next(FRAME_TARGET);
-    this.#bytes -= (Math.min(entry.at, entry.body.length) - from) * entry.width;
-    if (entry.done) {
-      this.#dequeue();
-      this.#bytes -= FRAME_OVERHEAD;
-    }
-    return frame;
+    this.#bytes -= entry.length + FRAME_OVERHEAD;
+    return [entry];
   }
 
   /** Drops everything. */
@@ -146,19 +255,57 @@ export class FrameQueue {
     this.#head = 0;
     this.#count = 0;
     this.#open = [];
-    this.#openChars = 0;
+    this.#openBytes = 0;
     this.#bytes = 0;
+  }
+
+  #takeLines(entry: Lines): Buffer[] {
+    const from = entry.at;
+    let frame = entry.next();
+    if (frame === undefined) {
+      // Rare: a line holding a "\r". These lines go one by one, each as written or as JSON.
+      frame = this.#carriageReturns(entry);
+    }
+    const { body } = entry;
+    this.#bytes -= Math.min(entry.at, body.length) - from;
+    if (entry.done) {
+      this.#dequeue();
+      this.#bytes -= held(body) - body.length + FRAME_OVERHEAD;
+    }
+    return frame;
+  }
+
+  /** The next line of `entry`, alone: as written, or as JSON when a "\r" is left in it once a trailing one is dropped. */
+  #carriageReturns(entry: Lines): Buffer[] {
+    const { body } = entry;
+    const start = entry.at;
+    const newline = body.indexOf(NEWLINE, start);
+    const end = newline === -1 ? body.length : newline;
+    entry.at = end + 1;
+    const [line] = trimReturn([body.subarray(start, end)]);
+    const piece = line ?? Buffer.alloc(0);
+    if (piece.includes(RETURN)) {
+      const text = JSON.stringify(piece.toString("latin1"));
+      return [Buffer.from(`event: ${LINE_EVENTS[entry.stream].one}\ndata: ${text}\n\n`, "latin1")];
+    }
+    return [HEADS[entry.stream], piece, END];
+  }
+
+  #pushPart(part: Buffer): void {
+    this.#open.push(part);
+    this.#openBytes += part.length;
+    this.#bytes += part.length + PART_OVERHEAD;
+    if (this.#openBytes >= FRAME_TARGET || this.#open.length >= FRAME_MAX_PARTS) this.#seal();
   }
 
   #seal(): void {
     const parts = this.#open;
     if (parts.length === 0) return;
-    const frame = parts.length === 1 ? (parts[0] as string) : parts.join("");
-    let openCost = 0;
-    for (const part of parts) openCost += part.length * 2 + PART_OVERHEAD;
+    const frame = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
     this.#open = [];
-    this.#openChars = 0;
-    this.#bytes += textBytes(frame) + FRAME_OVERHEAD - openCost;
+    this.#openBytes = 0;
+    // Each part's own overhead goes; the frame's comes.
+    this.#bytes += FRAME_OVERHEAD - parts.length * PART_OVERHEAD;
     this.#enqueue(frame);
   }
 
@@ -180,6 +327,16 @@ export class FrameQueue {
     this.#ring = bigger;
     this.#head = 0;
   }
+}
+
+/** A line's pieces without its trailing "\r", if any (CRLF line ends). */
+function trimReturn(pieces: Buffer[]): Buffer[] {
+  let last = pieces.length - 1;
+  while (last >= 0 && (pieces[last] as Buffer).length === 0) last--;
+  if (last < 0) return [];
+  const piece = pieces[last] as Buffer;
+  if (piece[piece.length - 1] !== RETURN) return pieces;
+  return [...pieces.slice(0, last), piece.subarray(0, -1)];
 }
 
 /** One event as SSE text. */

@@ -29,7 +29,8 @@ describe("idle sockets on the bridge", () => {
     const { id } = (await created.json()) as { id: string };
     const events = await fetch(`${bridge.url}/sessions/${id}/events`, { headers: auth });
     const text = await events.text();
-    expect(text.split("event: stdout\n").length - 1).toBe(15);
+    // Every line, in order, as a `data:` field of the stream's `stdout-lines` events.
+    expect(text.match(/^data: line \d+$/gm)).toEqual(Array.from({ length: 15 }, (_, i) => `data: line ${i + 1}`));
     expect(text).toContain("event: exit\n");
   });
 });

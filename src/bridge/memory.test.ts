@@ -15,6 +15,8 @@ const TSX = `${REPO}/node_modules/.bin/tsx`;
 /** The documented bound: one noisy session adds at most this much to the bridge's idle RSS. */
 export const NOISY_SESSION_RSS_BOUND = 96 * 1024 * 1024;
 const LINES = 400;
+/** How each of the server's lines starts on the event stream. */
+const LINE_START = "data: x";
 
 let tsx: ChildProcess;
 let bridgePid = 0;
@@ -60,7 +62,7 @@ async function peakDuring(during: () => Promise<void>): Promise<number> {
   return Math.max(peak, rss(bridgePid));
 }
 
-/** Reads the session's event stream, waiting `pauseMs` after each chunk; counts the stdout events. */
+/** Reads the session's event stream, waiting `pauseMs` after each chunk; counts the stdout lines (each a `data:` field of x's). */
 async function read(id: string, pauseMs: number, untilLines: number, maxMs: number): Promise<number> {
   const abort = new AbortController();
   const response = await fetch(`${url}/sessions/${id}/events`, { headers: { Authorization: `Bearer ${token}` }, signal: abort.signal });
@@ -72,8 +74,9 @@ async function read(id: string, pauseMs: number, untilLines: number, maxMs: numb
     const { value, done } = await reader.read();
     if (done) break;
     const text = tail + Buffer.from(value).toString("latin1");
-    lines += text.split("event: stdout\n").length - 1;
-    tail = text.slice(-20);
+    lines += text.split(LINE_START).length - 1;
+    // Shorter than what is counted: a line's start across two chunks is counted once, never twice.
+    tail = text.slice(-(LINE_START.length - 1));
     if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
   }
   abort.abort();

@@ -5,6 +5,7 @@ import { stat } from "node:fs/promises";
 import { isAbsolute } from "node:path";
 import { BRIDGE_PATHS, checkSpawnSpec, type BridgeInfo, parseFrame } from "../core";
 import { forward } from "./forward";
+import { recycle } from "./frameQueue";
 import { BRIDGE_SECURITY_HEADERS, header, readBody, sendError, sendJson, socketTimeoutOptions, startSse, type SocketTimeouts } from "./http";
 import { SessionRegistry } from "./registry";
 import { hostAllowed, isLoopbackHost, newToken, originAllowed, ownHosts, tokenMatches, tokenStrength, type LookupAll, type OriginPolicy } from "./security";
@@ -175,7 +176,16 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
     // process until the page has read what was sent.
     // One write per frame: many lines go out together, and the exit's frame ends the stream.
     const detach = sessions.attach(id, (frame, end) => {
-      const more = res.write(frame);
+      // Once the socket has taken the frame (or failed), its buffer serves the next frame.
+      const written = (): void => recycle(frame);
+      let more = true;
+      if (frame.length === 1) more = res.write(frame[0] as Buffer, written);
+      else {
+        // A line's pieces go out in one writev, not one write each.
+        res.cork();
+        frame.forEach((part, i) => (more = i === frame.length - 1 ? res.write(part, written) : res.write(part)));
+        res.uncork();
+      }
       if (end) res.end();
       return more;
     });

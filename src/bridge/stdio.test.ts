@@ -118,6 +118,27 @@ describe("the demo server's stdio entry through the bridge", async () => {
     }
   });
 
+  it("thousands of lines at once, on stdout and stderr, reach the page whole, in order, as written", async () => {
+    // One write each of many short lines, a long line across many pipe reads, CRLF line ends, a bare
+    // carriage return, text past ASCII (split across reads too), and an unterminated last line.
+    const script = [
+      "const out = [];",
+      "for (let i = 0; i < 5000; i++) out.push('out ' + i);",
+      "out.push('é€𝄞 wide', 'crlf\\r', 'progress\\r50%', '', 'z'.repeat(300000));",
+      "process.stdout.write(out.join('\\n') + '\\nno newline at the end');",
+      "const err = [];",
+      "for (let i = 0; i < 5000; i++) err.push('err ' + i);",
+      "process.stderr.write(err.join('\\r\\n') + '\\r\\nlast words\\n');",
+    ].join(" ");
+    const s = await spawnVia(endpoint, nodeScript(script));
+    const exit = await s.exited;
+    const out = [...Array.from({ length: 5000 }, (_, i) => `out ${i}`), "é€𝄞 wide", "crlf", "progress\r50%", "", "z".repeat(300000), "no newline at the end"];
+    await until(() => s.garbage.length === out.length);
+    expect(s.garbage).toEqual(out);
+    expect(s.stderr).toEqual([...Array.from({ length: 5000 }, (_, i) => `err ${i}`), "last words"]);
+    expect(exit.stderrTail).toEqual([...Array.from({ length: 49 }, (_, i) => `err ${4951 + i}`), "last words"]);
+  });
+
   it("a server that exits: a clear error with the code and its last stderr, and the bridge stays up", async () => {
     const s = await spawnVia(endpoint, nodeScript("console.log('oops, not a server'); console.error('fatal: missing API_KEY'); process.exit(3)"));
     const error = await connect(s.transport, { handlers: answers }).then(
@@ -233,7 +254,7 @@ describe("sessions and their slots", async () => {
     const { STDOUT_LINE_MAX } = await import("./stdioSession");
     const s = await spawnVia(endpoint, nodeScript(`process.stdout.write('x'.repeat(${STDOUT_LINE_MAX} + 1000) + '\\n'); console.error('done'); setTimeout(() => {}, 300)`));
     await until(() => s.stderr.some((l) => l.startsWith("[presa bridge]")) && s.garbage.length > 0);
-    expect(s.stderr).toContain(`[presa bridge] a stdout line longer than ${STDOUT_LINE_MAX} characters was cut to that length (1 so far); it reaches the page as a broken frame`);
+    expect(s.stderr).toContain(`[presa bridge] a stdout line longer than ${STDOUT_LINE_MAX} bytes was cut to that length (1 so far); it reaches the page as a broken frame`);
     expect(s.garbage[0]?.length).toBe(STDOUT_LINE_MAX);
     await s.transport.close();
   }, 20_000);

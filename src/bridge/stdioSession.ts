@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { LineSplitter, BRIDGE_EVENTS, type ExitInfo, type SpawnSpec, type SpawnedSession } from "../core";
+import { BRIDGE_EVENTS, type ExitInfo, type SpawnSpec, type SpawnedSession } from "../core";
 import { FrameQueue, sseEvent } from "./frameQueue";
 import { StdoutSplitter } from "./stdoutSplitter";
 
@@ -61,14 +61,63 @@ export function backlogFull(own: number, total: number): boolean {
   return own >= BACKLOG_MAX_BYTES || (own >= BACKLOG_MIN_BYTES && total >= BACKLOG_TOTAL_BYTES);
 }
 /**
- * Characters a session reads from the server and hands to the page in one turn of the event loop;
- * past this it waits for the next turn. 16 sessions at full speed then delay a request to the bridge
- * (say `/info`) by a few milliseconds, not by however much a fast page can take at once.
+ * Bytes all sessions together read from their servers and hand the page in one turn of the event
+ * loop; past this each waits for a later turn, those that waited longest first. So however many
+ * sessions run at full speed, a request to the bridge (say `/info`) waits for about this much work
+ * (a millisecond or two), not for every session's share, nor for however much a fast page can take.
  */
-export const TURN_CHARS = 128 * 1024;
-/** One stdout line: a JSON-RPC frame past this is cut (then it is a broken frame) and the page is told. */
+export const TURN_BYTES = 128 * 1024;
+
+/** The event loop's turns, shared by every session: what this one has spent, and who waits for the next. */
+class Turn {
+  #spent = 0;
+  #scheduled = false;
+  #waiting: (() => void)[] = [];
+
+  get over(): boolean {
+    return this.#spent >= TURN_BYTES;
+  }
+
+  spend(bytes: number): void {
+    this.#spent += bytes;
+    this.#schedule();
+  }
+
+  /** Calls `resume` in a later turn, after those already waiting. */
+  wait(resume: () => void): void {
+    this.#waiting.push(resume);
+    this.#schedule();
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    // After the poll phase: requests that arrived meanwhile are answered before the next share.
+    setImmediate(() => this.#next());
+  }
+
+  #next(): void {
+    this.#scheduled = false;
+    this.#spent = 0;
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (let i = 0; i < waiting.length; i++) {
+      if (this.over) {
+        // The rest keep their place, ahead of any that asked meanwhile.
+        this.#waiting = [...waiting.slice(i), ...this.#waiting];
+        return this.#schedule();
+      }
+      (waiting[i] as () => void)();
+    }
+  }
+}
+
+const turn = new Turn();
+/** One stdout line, in bytes: a JSON-RPC frame past this is cut (then it is a broken frame) and the page is told. */
 export const STDOUT_LINE_MAX = 4 * 1024 * 1024;
+/** One stderr line, in bytes: past this it is cut and ends with "…". */
 const STDERR_LINE_MAX = 8192;
+const ELLIPSIS = Buffer.from("…", "utf8");
 /** After the process exits, how long its pipes may stay open (held by a child it started) before the exit is reported. */
 const EXIT_PIPE_GRACE_MS = 1000;
 const WATCHDOG = fileURLToPath(new URL("./watchdog.mjs", import.meta.url));
@@ -84,18 +133,18 @@ export interface StartOptions {
 }
 
 /**
- * Receives the output as SSE text, a frame of whole events at a time; `end` is true on the frame
- * whose last event is the exit. Returns false when it cannot take more now (then it calls
- * `resumeOutput()` once it can).
+ * Receives the output as SSE text, a frame of whole events at a time, as the buffers to write in
+ * order (give them to `recycle()` once written); `end` is true on the frame whose last event is the
+ * exit. Returns false when it cannot take more now (then it calls `resumeOutput()` once it can).
  */
-export type SessionListener = (frame: string, end: boolean) => boolean | void;
+export type SessionListener = (frame: Buffer[], end: boolean) => boolean | void;
 
 /**
  * One spawned stdio server: stdout lines and stderr lines become events, kept in a backlog until
  * the page's stream is attached (the process may speak before the page listens), then delivered
  * live. One listener at a time. Memory is bounded in bytes: a backlog of at most
  * {@link BACKLOG_MAX_BYTES} (then the process's output is paused until the page reads), one line of
- * at most {@link STDOUT_LINE_MAX} characters (the rest is cut, and a `notice` event says so).
+ * at most {@link STDOUT_LINE_MAX} bytes (the rest is cut, and a `notice` event says so).
  *
  * On POSIX the process runs under the bridge's watchdog (watchdog.mjs), in its own process group:
  * stopping it also stops what it started (`npx`, `tsx` and shells start children), and if the bridge
@@ -112,18 +161,18 @@ export class StdioSession {
   #exitQueued = false;
   /** Lines of one chunk of output are being queued: they go to the page together, afterwards. */
   #batching = false;
-  readonly #stderrTail: string[] = [];
+  /** The last STDERR_TAIL stderr lines, as written (decoded only for the exit). */
+  #stderrTail: Buffer[] = [];
   readonly #exitListeners = new Set<(exit: ExitInfo) => void>();
   readonly #processExitListeners = new Set<() => void>();
   #listener: SessionListener | undefined;
   /** The listener said it is full: events queue in the backlog until `resumeOutput()`. */
   #listenerFull = false;
   #paused = false;
-  /** Reading waits for the next turn of the event loop: this turn's TURN_CHARS are spent. */
+  /** Reading waits for a later turn of the event loop: this turn's TURN_BYTES are spent. */
   #yielding = false;
-  /** Characters read and handed on in this turn of the event loop. */
-  #spent = 0;
-  #turnScheduled = false;
+  /** This session waits for a later turn (to read, or to hand the page more). */
+  #waitingTurn = false;
   #processExited = false;
   #exit: ExitInfo | undefined;
   #exited: Promise<void>;
@@ -140,21 +189,23 @@ export class StdioSession {
     this.#exited = new Promise((resolve) => this.#exitListeners.add(() => resolve()));
     const stdout = child.stdout as Readable;
     const stderr = child.stderr as Readable;
+    // Both streams stay bytes: lines are split and sent on as the process wrote them, and only the
+    // page decodes them (see frameQueue.ts).
     const out = new StdoutSplitter(STDOUT_LINE_MAX);
-    const lines = (body: string): void => this.#stdoutLines(body);
-    const cut = (text: string): void => this.#cutLine(text);
-    const err = new LineSplitter(STDERR_LINE_MAX);
-    stdout.setEncoding("utf8");
-    stderr.setEncoding("utf8");
-    stdout.on("data", (chunk: string) => {
+    const lines = (body: Buffer): void => this.#stdoutLines(body);
+    const line = (pieces: Buffer[], cut: boolean): void => (cut ? this.#cutLine(pieces) : this.#stdoutLine(pieces));
+    const err = new StdoutSplitter(STDERR_LINE_MAX);
+    const errLines = (body: Buffer): void => this.#stderrLines(body);
+    const errLine = (pieces: Buffer[], cut: boolean): void => this.#stderrLine(cut ? [...pieces, ELLIPSIS] : pieces);
+    stdout.on("data", (chunk: Buffer) => {
       this.#batching = true;
-      out.push(chunk, lines, cut);
+      out.push(chunk, lines, line);
       this.#batching = false;
       this.#read(chunk.length);
     });
-    stderr.on("data", (chunk: string) => {
+    stderr.on("data", (chunk: Buffer) => {
       this.#batching = true;
-      for (const line of err.push(chunk)) this.#stderr(line.truncated ? `${line.text}…` : line.text);
+      err.push(chunk, errLines, errLine);
       this.#batching = false;
       this.#read(chunk.length);
     });
@@ -174,8 +225,8 @@ export class StdioSession {
       setTimeout(report, EXIT_PIPE_GRACE_MS).unref();
     });
     child.on("close", (code, signal) => {
-      out.flush(lines, cut);
-      for (const line of err.flush()) this.#stderr(line.text);
+      out.flush(line);
+      err.flush(errLine);
       this.#finish({ code, signal });
     });
   }
@@ -282,15 +333,20 @@ export class StdioSession {
   }
 
   /**
-   * Hands the listener frames while it takes them, at most TURN_CHARS before the next turn of the
-   * event loop; then lets the process write again if there is room.
+   * Hands the listener frames while it takes them and this turn's TURN_BYTES last (the rest waits
+   * for a later turn); then lets the process write again if there is room.
    */
   #pump(): void {
-    // The rest waits for the next turn, which #spend has asked for.
-    while (this.#listener && !this.#listenerFull && this.#spent < TURN_CHARS) {
+    while (this.#listener && !this.#listenerFull) {
+      if (turn.over) {
+        this.#waitTurn();
+        break;
+      }
       const frame = this.#queue.take();
       if (frame === undefined) break;
-      this.#spend(frame.length);
+      let bytes = 0;
+      for (const part of frame) bytes += part.length;
+      turn.spend(bytes);
       if (this.#listener(frame, this.#exitQueued && this.#queue.empty) === false) this.#listenerFull = true;
     }
     if (!this.#backlogFull(this.#queue.bytes) && !this.#listenerFull && this.#paused) {
@@ -299,14 +355,12 @@ export class StdioSession {
     }
   }
 
-  /** Counts work done in this turn of the event loop; the first of a turn asks for the next turn. */
-  #spend(chars: number): void {
-    this.#spent += chars;
-    if (this.#turnScheduled) return;
-    this.#turnScheduled = true;
-    setImmediate(() => {
-      this.#turnScheduled = false;
-      this.#spent = 0;
+  /** Goes on in a later turn of the event loop: reading again, and handing the page what waits. */
+  #waitTurn(): void {
+    if (this.#waitingTurn) return;
+    this.#waitingTurn = true;
+    turn.wait(() => {
+      this.#waitingTurn = false;
       if (this.#yielding) {
         this.#yielding = false;
         this.#flow();
@@ -315,13 +369,14 @@ export class StdioSession {
     });
   }
 
-  /** After a chunk is read: on to the page; once this turn's share is spent, reading waits for the next turn. */
-  #read(chars: number): void {
-    this.#spend(chars);
+  /** After a chunk is read: on to the page; once this turn's share is spent, reading waits for a later turn. */
+  #read(bytes: number): void {
+    turn.spend(bytes);
     this.#pump();
-    if (this.#spent < TURN_CHARS || this.#yielding) return;
+    if (!turn.over || this.#yielding) return;
     this.#yielding = true;
     this.#flow();
+    this.#waitTurn();
   }
 
   /** Reads the process's output unless the backlog is full or reading waits for the next turn. */
@@ -416,20 +471,56 @@ export class StdioSession {
   }
 
   /** Complete stdout lines, as written: they wait as they are and become events as they leave. */
-  #stdoutLines(body: string): void {
+  #stdoutLines(body: Buffer): void {
     if (this.#discarding || this.#exitQueued) return;
-    this.#queue.pushLines(BRIDGE_EVENTS.stdout, body);
+    this.#queue.pushLines("stdout", body);
     this.#queued();
   }
 
-  #cutLine(text: string): void {
-    this.#cutLines++;
-    this.#notice(`a stdout line longer than ${STDOUT_LINE_MAX} characters was cut to that length (${this.#cutLines} so far); it reaches the page as a broken frame`);
-    this.#emit({ type: BRIDGE_EVENTS.stdout, data: JSON.stringify(text.endsWith("\r") ? text.slice(0, -1) : text) });
+  /** One stdout line that spanned chunks. */
+  #stdoutLine(pieces: Buffer[]): void {
+    if (this.#discarding || this.#exitQueued) return;
+    this.#queue.pushLine("stdout", pieces);
+    this.#queued();
   }
 
-  #queueText(text: string): void {
-    this.#queue.push(text);
+  /** Complete stderr lines, as written: the same, and the last ones kept for the exit. */
+  #stderrLines(body: Buffer): void {
+    this.#keepTail(body);
+    if (this.#discarding || this.#exitQueued) return;
+    this.#queue.pushLines("stderr", body);
+    this.#queued();
+  }
+
+  #stderrLine(pieces: Buffer[]): void {
+    const line = Buffer.concat(pieces);
+    this.#keepTail(line);
+    if (this.#discarding || this.#exitQueued) return;
+    this.#queue.pushLines("stderr", line);
+    this.#queued();
+  }
+
+  /** Keeps the last STDERR_TAIL of these lines (found from the end: a chunk's thousands of lines cost nothing more), as copies. */
+  #keepTail(body: Buffer): void {
+    const last: Buffer[] = [];
+    let end = body.length;
+    for (;;) {
+      const newline = end === 0 ? -1 : body.lastIndexOf(10, end - 1);
+      // A copy: a view would keep the whole chunk alive.
+      last.push(Buffer.from(body.subarray(newline + 1, end)));
+      if (newline === -1 || last.length === STDERR_TAIL) break;
+      end = newline;
+    }
+    last.reverse();
+    const tail = last.length === STDERR_TAIL ? last : [...this.#stderrTail, ...last];
+    this.#stderrTail = tail.length > STDERR_TAIL ? tail.slice(-STDERR_TAIL) : tail;
+  }
+
+  #cutLine(pieces: Buffer[]): void {
+    if (this.#discarding || this.#exitQueued) return;
+    this.#cutLines++;
+    this.#notice(`a stdout line longer than ${STDOUT_LINE_MAX} bytes was cut to that length (${this.#cutLines} so far); it reaches the page as a broken frame`);
+    this.#queue.pushJsonLine("stdout", pieces);
     this.#queued();
   }
 
@@ -442,12 +533,6 @@ export class StdioSession {
     }
   }
 
-  #stderr(line: string): void {
-    this.#stderrTail.push(line);
-    if (this.#stderrTail.length > STDERR_TAIL) this.#stderrTail.shift();
-    this.#emit({ type: BRIDGE_EVENTS.stderr, data: JSON.stringify(line) });
-  }
-
   #notice(text: string): void {
     this.#emit({ type: BRIDGE_EVENTS.notice, data: JSON.stringify(text) });
   }
@@ -456,13 +541,14 @@ export class StdioSession {
     if ((this.#discarding && event.type !== BRIDGE_EVENTS.exit) || this.#exitQueued) return;
     const text = sseEvent(event.type, event.data);
     if (event.type === BRIDGE_EVENTS.exit) this.#exitQueued = true;
-    // Backpressure (in #queueText): the page is not keeping up (or not there), so the process waits on its next write.
-    this.#queueText(text);
+    this.#queue.push(text);
+    // Backpressure (in #queued): the page is not keeping up (or not there), so the process waits on its next write.
+    this.#queued();
   }
 
   #finish(partial: Omit<ExitInfo, "stderrTail">): void {
     if (this.#exit) return;
-    const exit: ExitInfo = { ...partial, stderrTail: [...this.#stderrTail] };
+    const exit: ExitInfo = { ...partial, stderrTail: this.#stderrTail.map((line) => line.toString("utf8", 0, line[line.length - 1] === 13 ? line.length - 1 : line.length)) };
     this.#exit = exit;
     // What the server started and left behind goes with it.
     if (process.platform !== "win32") {

@@ -6,7 +6,7 @@ import type { ProcessExit } from "../errors";
  *
  * - `GET /info`: who the bridge is and what a spawned process inherits.
  * - `POST /sessions` with a {@link SpawnSpec}: spawns exactly that command, answers {@link SpawnedSession}.
- * - `GET /sessions/:id/events`: SSE of `stdout` and `stderr` lines (data: a JSON string) and one `exit`.
+ * - `GET /sessions/:id/events`: SSE of the process's output and one `exit` (see {@link BRIDGE_EVENTS}).
  * - `POST /sessions/:id/messages`: one JSON-RPC message, written to the process's stdin as one line.
  * - `DELETE /sessions/:id`: closes stdin, then SIGTERM, then SIGKILL (spec "stdio": shutdown).
  * - `/forward` (any method) with {@link BRIDGE_HEADERS.target}: the request goes on to that URL, and
@@ -30,8 +30,16 @@ export const BRIDGE_HEADERS = {
   marker: "X-Presa-Bridge",
 } as const;
 
-/** SSE event types on a session's event stream; `notice` is the bridge's own word (a line it cut). */
-export const BRIDGE_EVENTS = { stdout: "stdout", stderr: "stderr", exit: "exit", notice: "notice" } as const;
+/**
+ * SSE event types on a session's event stream:
+ * - `stdout-lines` / `stderr-lines`: one or more lines exactly as the process wrote them, one per
+ *   `data:` field, so the event's data is the lines joined by "\n" (a trailing "\r" dropped). Many
+ *   lines travel in one event, and neither side escapes or parses them on the way.
+ * - `stdout` / `stderr`: one line as a JSON string, for a line SSE cannot carry as is (one holding a
+ *   carriage return, which SSE reads as a line end) and for a stdout line the bridge cut.
+ * - `notice`: the bridge's own word (a line it cut), a JSON string; `exit`: how the process ended, JSON.
+ */
+export const BRIDGE_EVENTS = { stdoutLines: "stdout-lines", stderrLines: "stderr-lines", stdout: "stdout", stderr: "stderr", exit: "exit", notice: "notice" } as const;
 
 /** What to spawn: an argv (no shell), extra environment, and a working directory. */
 export interface SpawnSpec {

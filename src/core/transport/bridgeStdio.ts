@@ -25,7 +25,7 @@ export interface BridgeStdioOptions {
 
 /**
  * A stdio MCP server run by the local bridge (spec "stdio", both eras). Server→client lines arrive
- * on the session's SSE stream exactly as printed; each client message is one POST, and POSTs are
+ * on the session's SSE stream exactly as printed, many to an event (see BRIDGE_EVENTS); each client message is one POST, and POSTs are
  * sent one at a time so the process reads them in the order they were sent. A line that is not a
  * JSON-RPC message becomes a broken-frame `error` event and reading goes on; the process's exit
  * closes the transport with the exit code and the last stderr lines.
@@ -167,6 +167,18 @@ export class BridgeStdioTransport implements Transport {
 
   #onEvent(type: string | undefined, data: string): void {
     if (this.#closed) return;
+    // Lines as the process wrote them, one per `data:` field: no JSON around them.
+    if (type === BRIDGE_EVENTS.stdoutLines) {
+      for (const line of data.split("\n")) {
+        this.#stdoutLine(line);
+        if (this.#closed) return;
+      }
+      return;
+    }
+    if (type === BRIDGE_EVENTS.stderrLines) {
+      for (const line of data.split("\n")) this.#options.onStderr?.(line);
+      return;
+    }
     let payload: unknown;
     try {
       payload = JSON.parse(data);
@@ -174,9 +186,7 @@ export class BridgeStdioTransport implements Transport {
       return; // the bridge always sends JSON; anything else is not ours to interpret
     }
     if (type === BRIDGE_EVENTS.stdout && typeof payload === "string") {
-      const event = frameEvent(payload, undefined);
-      if (event.type === "error") this.#options.onStdoutGarbage?.(payload);
-      this.#events.emit(event);
+      this.#stdoutLine(payload);
     } else if (type === BRIDGE_EVENTS.stderr && typeof payload === "string") {
       this.#options.onStderr?.(payload);
     } else if (type === BRIDGE_EVENTS.notice && typeof payload === "string") {
@@ -186,5 +196,11 @@ export class BridgeStdioTransport implements Transport {
       this.#exit = payload as unknown as ExitInfo;
       this.#options.onExit?.(this.#exit);
     }
+  }
+
+  #stdoutLine(line: string): void {
+    const event = frameEvent(line, undefined);
+    if (event.type === "error") this.#options.onStdoutGarbage?.(line);
+    this.#events.emit(event);
   }
 }
