@@ -31,7 +31,7 @@ module.exports = {
       severity: "error",
       comment: "No import cycle in src/core, src/server, src/app, src/cli or src/bridge, type-only and lazy imports included.",
       // test/fixtures/architecture holds the cycles that prove this rule fails (architecture.test.ts).
-      from: { path: "^(src/core|src/server|src/app|src/cli|src/bridge|test/fixtures/architecture)/" },
+      from: { path: "^(src/core|src/server|src/app|src/cli|src/bridge|src/node|test/fixtures/architecture)/" },
       to: { circular: true },
     },
     {
@@ -89,6 +89,20 @@ module.exports = {
       comment: "src/cli and src/bridge are faces over the cores (Node only): the core, the server and the app never import them, nor they each other.",
       from: { path: "^src/(core|server|app|cli|bridge)/", pathNot: TEST },
       to: { path: "^src/(cli|bridge)/", pathNot: "^src/$1/" },
+    },
+    {
+      name: "node-below-cli-and-bridge",
+      severity: "error",
+      comment: "src/node holds what the CLI and the bridge both need of Node (the watchdog a stdio server runs under): only they import it, and it imports nothing of src (Node's own modules only), so neither face imports the other to share it.",
+      from: { path: "^src/(core|server|app)/", pathNot: TEST },
+      to: { path: "^src/node/" },
+    },
+    {
+      name: "node-imports-node-only",
+      severity: "error",
+      comment: "src/node uses Node's own modules only, never the rest of src.",
+      from: { path: "^src/node/", pathNot: TEST },
+      to: { path: "^src/", pathNot: "^src/node/" },
     },
     {
       name: "app-composition-on-top",

@@ -1,8 +1,7 @@
 import { spawn as nodeSpawn, type ChildProcess, type ChildProcessWithoutNullStreams, type SpawnOptionsWithoutStdio } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import type { Socket } from "node:net";
 import type { Readable } from "node:stream";
-import { fileURLToPath } from "node:url";
+import { startWatched } from "../node/watchdog";
 import { BRIDGE_EVENTS, type ExitInfo, type SpawnSpec, type SpawnedSession } from "../core";
 import { FrameQueue, sseEvent } from "./frameQueue";
 import { StdoutSplitter } from "./stdoutSplitter";
@@ -120,7 +119,6 @@ const STDERR_LINE_MAX = 8192;
 const ELLIPSIS = Buffer.from("…", "utf8");
 /** After the process exits, how long its pipes may stay open (held by a child it started) before the exit is reported. */
 const EXIT_PIPE_GRACE_MS = 1000;
-const WATCHDOG = fileURLToPath(new URL("./watchdog.mjs", import.meta.url));
 
 export interface StartOptions {
   spawn?: SpawnFn;
@@ -146,7 +144,7 @@ export type SessionListener = (frame: Buffer[], end: boolean) => boolean | void;
  * {@link BACKLOG_MAX_BYTES} (then the process's output is paused until the page reads), one line of
  * at most {@link STDOUT_LINE_MAX} bytes (the rest is cut, and a `notice` event says so).
  *
- * On POSIX the process runs under the bridge's watchdog (watchdog.mjs), in its own process group:
+ * On POSIX the process runs under the watchdog (src/node/watchdog.ts), in its own process group:
  * stopping it also stops what it started (`npx`, `tsx` and shells start children), and if the bridge
  * dies, even by SIGKILL, the watchdog stops the group.
  */
@@ -238,44 +236,28 @@ export class StdioSession {
   static start(spec: SpawnSpec, options: StartOptions): Promise<StdioSession> {
     const cwd = spec.cwd ?? options.cwd;
     const env = { ...options.baseEnv, ...spec.env };
-    const watched = options.spawn === undefined && process.platform !== "win32";
+    const session = (child: ChildProcess): StdioSession => new StdioSession(child, child.pid ?? -1, { ...spec, cwd }, options.backlogFull);
+    if (options.spawn === undefined && process.platform !== "win32") {
+      let watched: ReturnType<typeof startWatched>;
+      try {
+        watched = startWatched({ command: spec.command, args: spec.args, env, cwd });
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return watched.started.then(() => session(watched.child));
+    }
     return new Promise((resolve, reject) => {
       let child: ChildProcess;
       try {
-        child = watched
-          ? nodeSpawn(process.execPath, [WATCHDOG], { cwd, env: { PATH: env.PATH ?? "" }, stdio: ["pipe", "pipe", "pipe", "pipe"], windowsHide: true, detached: true })
-          : (options.spawn ?? (nodeSpawn as SpawnFn))(spec.command, spec.args, { cwd, env, shell: false, windowsHide: true, detached: process.platform !== "win32" });
+        child = (options.spawn ?? (nodeSpawn as SpawnFn))(spec.command, spec.args, { cwd, env, shell: false, windowsHide: true, detached: process.platform !== "win32" });
       } catch (error) {
         return reject(error);
       }
       const onError = (error: Error): void => reject(error);
       child.once("error", onError);
       child.once("spawn", () => {
-        if (!watched) {
-          child.off("error", onError);
-          return resolve(new StdioSession(child, child.pid ?? -1, { ...spec, cwd }, options.backlogFull));
-        }
-        const control = child.stdio[3] as Socket;
-        control.on("error", () => undefined);
-        control.write(`${JSON.stringify({ command: spec.command, args: spec.args, env, cwd })}\n`);
-        let answer = "";
-        const onData = (chunk: Buffer): void => {
-          answer += chunk.toString("utf8");
-          const end = answer.indexOf("\n");
-          if (end === -1) return;
-          control.off("data", onData);
-          child.off("error", onError);
-          let reply: { pid?: number; error?: string; code?: string };
-          try {
-            reply = JSON.parse(answer.slice(0, end)) as typeof reply;
-          } catch {
-            reply = { error: "the watchdog answered nonsense" };
-          }
-          if (reply.error !== undefined) return reject(Object.assign(new Error(reply.error), { code: reply.code }));
-          resolve(new StdioSession(child, child.pid ?? -1, { ...spec, cwd }, options.backlogFull));
-        };
-        control.on("data", onData);
-        control.once("close", () => reject(new Error("the watchdog exited before starting the server")));
+        child.off("error", onError);
+        resolve(session(child));
       });
     });
   }

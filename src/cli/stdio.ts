@@ -2,13 +2,12 @@
  * A stdio MCP server spawned by the command line itself (spec "Transports: stdio", both eras): argv
  * run directly with no shell, newline-delimited JSON-RPC on stdin/stdout, stderr kept for error
  * messages. The process gets its own process group so stopping it stops whatever it started too;
- * on POSIX it runs under a watchdog (watchdog.ts) that stops that group if the CLI dies, even by
+ * on POSIX it runs under the watchdog (src/node/watchdog.ts) that stops that group if the CLI dies, even by
  * SIGKILL.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import type { Socket } from "node:net";
 import { Emitter, LineSplitter, McpError, describeExit, parseFrame, type JsonRpcMessage, type ProcessExit, type SendOptions, type Transport, type TransportCapabilities, type TransportEvent } from "../core";
-import { WATCHDOG_SOURCE } from "./watchdog";
+import { startWatched } from "../node/watchdog";
 
 /** Lines of stderr kept to quote when the process ends. */
 const STDERR_TAIL = 20;
@@ -80,39 +79,20 @@ export class SpawnedStdioTransport implements Transport {
     const [command, ...args] = argv;
     if (!command) return Promise.reject(new McpError({ kind: "transport", message: "--stdio needs a command" }));
     const env = options.env ?? process.env;
-    const watched = process.platform !== "win32";
-    const child = watched
-      ? spawn(process.execPath, ["-e", WATCHDOG_SOURCE], { env: { PATH: env.PATH ?? "" }, stdio: ["pipe", "pipe", "pipe", "pipe"], windowsHide: true, detached: true })
-      : spawn(command, args, { cwd: options.cwd, env, shell: false, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
-    const transport = new SpawnedStdioTransport(argv, child, options);
     const failed = (message: string): McpError => new McpError({ kind: "transport", message: `cannot start ${JSON.stringify(command)}: ${message}` });
+    if (process.platform !== "win32") {
+      const { child, started } = startWatched({ command, args, env, cwd: options.cwd ?? process.cwd() });
+      const transport = new SpawnedStdioTransport(argv, child, options);
+      return started.then(
+        () => transport,
+        (e: Error) => Promise.reject(failed(e.message)),
+      );
+    }
+    const child = spawn(command, args, { cwd: options.cwd, env, shell: false, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
+    const transport = new SpawnedStdioTransport(argv, child, options);
     return new Promise((resolve, reject) => {
       child.once("error", (e) => reject(failed(e.message)));
-      child.once("spawn", () => {
-        if (!watched) return resolve(transport);
-        const control = child.stdio[3] as Socket;
-        control.on("error", () => undefined);
-        control.write(`${JSON.stringify({ command, args, env, cwd: options.cwd ?? process.cwd() })}\n`);
-        let answer = "";
-        const onData = (chunk: Buffer): void => {
-          answer += chunk.toString("utf8");
-          const end = answer.indexOf("\n");
-          if (end === -1) return;
-          control.off("data", onData);
-          // The pipe only has to close when this process dies; it must not keep it alive.
-          control.unref();
-          let reply: { pid?: number; error?: string };
-          try {
-            reply = JSON.parse(answer.slice(0, end)) as typeof reply;
-          } catch {
-            reply = { error: "the watchdog answered nonsense" };
-          }
-          if (reply.error !== undefined) reject(failed(reply.error));
-          else resolve(transport);
-        };
-        control.on("data", onData);
-        control.once("close", () => reject(failed("the watchdog exited before starting the server")));
-      });
+      child.once("spawn", () => resolve(transport));
     });
   }
 

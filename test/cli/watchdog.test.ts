@@ -1,5 +1,5 @@
 // A SIGKILLed `presa-inspector` (which cannot catch it) leaves nothing of its stdio server behind:
-// the server runs under the CLI's watchdog (src/cli/watchdog.ts), which sees its pipe to the CLI
+// the server runs under the watchdog (src/node/watchdog.ts, the bridge's too), which sees its pipe to the CLI
 // close and stops the server's whole process group. The server here never answers, ignores SIGTERM
 // and SIGHUP, and starts a grandchild that ignores them too; the test waits until every process
 // carrying its marker is gone (a generous ceiling only for a broken watchdog).
