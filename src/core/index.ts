@@ -5,11 +5,13 @@
  * Layers, lowest first: util, jsonrpc (plain JSON-RPC 2.0), errors, protocol (MCP vocabulary),
  * transport (imports jsonrpc, never the reverse), state (requestState tokens), input (builders),
  * mcp (the client and its call runner), tasks (plugged into the runner: imports mcp, never the
- * reverse), client.ts (the Client with the task runner plugged in).
+ * reverse), client.ts (the Client with the task runner plugged in; lazyClient.ts the same, its call
+ * rounds loaded on the first call).
  */
 
 // The client and the call as an object
 export { connect, Client } from "./client";
+export { LazyClient, loadCallRounds } from "./lazyClient";
 export type { CallHandle, CallOutcome } from "./mcp/call";
 
 export type { ClientEvent, RetryDraft, StepDecision } from "./mcp/events";

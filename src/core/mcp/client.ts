@@ -11,8 +11,8 @@ import type { ClientCapabilities, Implementation, ServerCapabilities, Tool } fro
 import type { Transport } from "../transport/transport";
 import type { ClientEvent } from "./events";
 import { CallRecord, newCallId, type CallHandle, type CallMethod } from "./call";
-import { CallRunner, type CallOptions } from "./callRunner";
-import type { CallHost, TaskPlug } from "./callHost";
+import { CallRunner } from "./callRunner";
+import type { CallHost, CallOptions, CallRoundsSource, TaskPlug } from "./callHost";
 import { DEFAULT_CLIENT_INFO, DEFAULT_MAX_ROUNDS, declaredCapabilities, type ConnectOptions, type InputHandlers } from "./options";
 import { checkResultType, stampModern, type ModernRequestOptions } from "./modernRequest";
 import { CLIENT_TASK_REQUESTS, runsAsTask, tasksDeclared, withTasksDeclared, type TaskOptions } from "../protocol/tasks";
@@ -40,8 +40,18 @@ export interface ClientSnapshot {
 const NO_OPTIONS: ModernRequestOptions = Object.freeze({});
 
 /**
+ * What the client runs calls with, given by whoever makes it: the rounds (callRounds.ts, as they are
+ * or loaded on the first call) and the task runner (src/core/tasks, through its plug).
+ */
+export interface ClientPlugs {
+  rounds: CallRoundsSource;
+  /** Without it a call that becomes a task is an error. */
+  tasks?: TaskPlug;
+}
+
+/**
  * A connected MCP client. It is a thin facade: negotiation lives here, the multi-round driver in
- * callRunner.ts (both eras; live server requests of the initialize era in legacyInput.ts).
+ * callRunner.ts and callRounds.ts (both eras; live server requests of the initialize era in legacyInput.ts).
  */
 export class Client {
   readonly transport: Transport;
@@ -77,12 +87,13 @@ export class Client {
   readonly #clientTasks: ClientTaskReceiver | undefined;
 
   /**
-   * `tasks` is the task runner (src/core/tasks) as a plug; the public Client (src/core/client.ts)
-   * always gives it, so this folder need not import that one.
+   * `plugs.tasks` is the task runner (src/core/tasks) as a plug; the public clients (src/core/client.ts,
+   * src/core/lazyClient.ts) always give it, so this folder need not import that one. `plugs.rounds`
+   * is the call rounds' code: the public Client gives it as it is, LazyClient as a loader.
    */
-  constructor(transport: Transport, options: ConnectOptions = {}, tasks?: TaskPlug) {
+  constructor(transport: Transport, options: ConnectOptions, plugs: ClientPlugs) {
     this.transport = transport;
-    this.#tasks = tasks;
+    this.#tasks = plugs.tasks;
     this.options = options;
     this.#roots = options.roots ? checkRoots(options.roots.list) : [];
     this.handlers = withStandingRoots(options.handlers ?? {}, options.roots, () => this.#roots);
@@ -101,7 +112,7 @@ export class Client {
     this.clock = options.clock ?? systemClock;
     this.humanWaits = transport.humanWaits ?? new HumanWaits();
     const timers = pausedWhileWaiting(this.clock, this.humanWaits);
-    this.#runner = new CallRunner(this.#callHost());
+    this.#runner = new CallRunner(this.#callHost(), plugs.rounds);
     this.#clientTasks = options.clientTasks
       ? new ClientTaskReceiver(
           { clock: this.clock, emit: (event) => this.emit(event), notify: (method, params) => void this.connection.notify(method, params).catch(() => undefined) },
