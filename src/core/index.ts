@@ -135,6 +135,7 @@ export {
 export { paramHeaders, mcpNameSource } from "./transport/headers";
 export { postHeaders, versionNamedBy } from "./transport/httpHeaders";
 export { HttpExchangeLog, type HttpExchange } from "./transport/httpExchanges";
+export { recordExchanges } from "./transport/recordExchanges";
 export { checkExchanges, type CheckedExchange } from "./transport/headerChecks";
 export { LineSplitter, type Line } from "./transport/lines";
 
