@@ -11,6 +11,7 @@ import type { Era } from "../protocol/revisions";
 import type { TaskOptions, TaskSnapshot } from "../protocol/tasks";
 import type { ClientCapabilities, ServerCapabilities, Tool } from "../protocol/types";
 import type { Cancellation } from "./cancellation";
+import type { ClientTaskReceiver } from "./clientTasks";
 import type { ClientEvent, StepHook } from "./events";
 import type { ModernRequestOptions } from "./modernRequest";
 import type { InputHandlers } from "./options";
@@ -128,9 +129,13 @@ export interface CallRounds {
 /** The calls in flight by JSON-RPC id (every round's request, both eras), shared by the runner and its rounds. */
 export type InFlight = Map<RequestId, CallState>;
 
-/** What callRounds.ts exports: the rounds of one client's calls, made once per client. */
+/**
+ * What callRounds.ts exports: the rounds of one client's calls, made once per client, and the
+ * receiver of client-side tasks (clientTasks.ts), made when the server first sends one.
+ */
 export interface CallRoundsModule {
   createCallRounds(host: CallHost, inFlight: InFlight): CallRounds;
+  ClientTaskReceiver: typeof ClientTaskReceiver;
 }
 
 /** The rounds as they are, or loaded on the first call (the module, once). */

@@ -17,6 +17,9 @@ import type { Cancellation } from "./cancellation";
 import type { ModernRequestOptions } from "./modernRequest";
 import { isUrlRequired } from "./urlRequired";
 
+// Client-side tasks are answered like the initialize era's other server requests: with this code.
+export { ClientTaskReceiver } from "./clientTasks";
+
 /** requestState longer than this is refused, not echoed: 256 KiB (the reference server signs at most 64 KiB). */
 export const MAX_REQUEST_STATE_LENGTH = 256 * 1024;
 

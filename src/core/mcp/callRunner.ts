@@ -1,7 +1,7 @@
 import { toMcpError } from "../errors";
 import type { JsonRpcRequest, RequestId } from "../jsonrpc/messages";
 import type { CallRecord } from "./call";
-import type { CallHost, CallOptions, CallRounds, CallRoundsSource, CallState, InFlight } from "./callHost";
+import type { CallHost, CallOptions, CallRounds, CallRoundsModule, CallRoundsSource, CallState, InFlight } from "./callHost";
 import { baseParams } from "./modernRequest";
 import { Cancellation } from "./cancellation";
 import { explainUrlRequired } from "./urlRequired";
@@ -19,6 +19,7 @@ export class CallRunner {
   readonly #host: CallHost;
   /** The call each request in flight belongs to, by JSON-RPC id (every round's request, both eras). */
   readonly #inFlight: InFlight = new Map<RequestId, CallState>();
+  #module: CallRoundsModule | undefined;
   #rounds: CallRounds | undefined;
   readonly #load: (() => Promise<CallRounds>) | undefined;
 
@@ -26,14 +27,26 @@ export class CallRunner {
     this.#host = host;
     if (typeof rounds === "function") {
       let loading: Promise<CallRounds> | undefined;
-      this.#load = () => (loading ??= rounds().then((m) => (this.#rounds ??= m.createCallRounds(host, this.#inFlight)))).catch((e: unknown) => {
-        // The next call tries again (a server that came back, a network that returned).
-        loading = undefined;
-        throw e;
-      });
+      this.#load = () =>
+        (loading ??= rounds().then((m) => {
+          this.#module ??= m;
+          return (this.#rounds ??= m.createCallRounds(host, this.#inFlight));
+        })).catch((e: unknown) => {
+          // The next call tries again (a server that came back, a network that returned).
+          loading = undefined;
+          throw e;
+        });
     } else {
+      this.#module = rounds;
       this.#rounds = rounds.createCallRounds(host, this.#inFlight);
     }
+  }
+
+  /** `use` with the rounds' code: at once when it is here, else once it is loaded (a failed load rejects). */
+  withModule<T>(use: (module: CallRoundsModule) => T | Promise<T>): T | Promise<T> {
+    const module = this.#module;
+    if (module) return use(module);
+    return (this.#load as () => Promise<CallRounds>)().then(() => use(this.#module as CallRoundsModule));
   }
 
   /** The call id a request in flight belongs to, so its notifications (progress) are reported with it. */

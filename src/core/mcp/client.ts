@@ -12,11 +12,12 @@ import type { Transport } from "../transport/transport";
 import type { ClientEvent } from "./events";
 import { CallRecord, newCallId, type CallHandle, type CallMethod } from "./call";
 import { CallRunner } from "./callRunner";
-import type { CallHost, CallOptions, CallRoundsSource, TaskPlug } from "./callHost";
+import type { CallHost, CallOptions, CallRoundsModule, CallRoundsSource, TaskPlug } from "./callHost";
 import { DEFAULT_CLIENT_INFO, DEFAULT_MAX_ROUNDS, declaredCapabilities, type ConnectOptions, type InputHandlers } from "./options";
 import { checkResultType, stampModern, type ModernRequestOptions } from "./modernRequest";
 import { CLIENT_TASK_REQUESTS, runsAsTask, tasksDeclared, withTasksDeclared, type TaskOptions } from "../protocol/tasks";
-import { ClientTaskReceiver, isTaskAugmented, withClientTasksDeclared, withoutTaskParam } from "./clientTasks";
+import type { ClientTaskReceiver } from "./clientTasks";
+import { isTaskAugmented, withClientTasksDeclared, withoutTaskParam } from "./clientTaskRequests";
 import { openSubscription, type ListenHandle, type ListenOptions, type SubscriptionFilter } from "./subscriptions";
 import { isObject } from "../util/isObject";
 import { copyOwn } from "../util/copyOwn";
@@ -83,8 +84,11 @@ export class Client {
   readonly #urlCompletions = new UrlCompletions();
   readonly #tasks: TaskPlug | undefined;
   #declaredFor: { revision: string; capabilities: ClientCapabilities } | undefined;
-  /** Tasks this client runs for the server (2025-11-25 client-side tasks), with ConnectOptions.clientTasks. */
-  readonly #clientTasks: ClientTaskReceiver | undefined;
+  /**
+   * Tasks this client runs for the server (2025-11-25 client-side tasks), with ConnectOptions.clientTasks:
+   * made with the rounds' code (callRounds.ts) when the server first sends a task request.
+   */
+  #clientTasks: ClientTaskReceiver | undefined;
 
   /**
    * `plugs.tasks` is the task runner (src/core/tasks) as a plug; the public clients (src/core/client.ts,
@@ -113,12 +117,6 @@ export class Client {
     this.humanWaits = transport.humanWaits ?? new HumanWaits();
     const timers = pausedWhileWaiting(this.clock, this.humanWaits);
     this.#runner = new CallRunner(this.#callHost(), plugs.rounds);
-    this.#clientTasks = options.clientTasks
-      ? new ClientTaskReceiver(
-          { clock: this.clock, emit: (event) => this.emit(event), notify: (method, params) => void this.connection.notify(method, params).catch(() => undefined) },
-          typeof options.clientTasks === "object" ? options.clientTasks : {},
-        )
-      : undefined;
     this.#snapshot = {
       status: "connecting",
       revision: undefined,
@@ -520,18 +518,35 @@ export class Client {
     if (this.era === "modern") {
       return Promise.reject(new McpError({ kind: "protocol", code: ErrorCode.MethodNotFound, message: `Method not found: ${request.method} (2026-07-28 servers send no requests)` }));
     }
-    const tasks = this.#clientTasks;
-    if (tasks && this.revision !== undefined) {
+    if (this.options.clientTasks && this.revision !== undefined) {
       const declared = this.#capabilitiesFor(this.revision);
-      if ((CLIENT_TASK_REQUESTS as readonly string[]).includes(request.method) && isObject(declared.tasks)) return tasks.serve(request);
+      if ((CLIENT_TASK_REQUESTS as readonly string[]).includes(request.method) && isObject(declared.tasks)) {
+        return Promise.resolve(this.#runner.withModule((m) => this.#taskReceiver(m).serve(request)));
+      }
       // A task-augmented request of a kind not declared for tasks is answered as usual, its `task` ignored (spec "Tasks").
       if (isTaskAugmented(request) && runsAsTask(declared, request.method)) {
         const plain = withoutTaskParam(request);
+        const method = request.method;
         const callId = relatedRequestId === undefined ? undefined : this.#runner.callOf(relatedRequestId);
-        return Promise.resolve(tasks.create(request.method, request.params ?? {}, callId, (signal) => this.#runner.answerServerRequest(plain, relatedRequestId, signal)));
+        return Promise.resolve(
+          this.#runner.withModule((m) => this.#taskReceiver(m).create(method, request.params ?? {}, callId, (signal) => this.#runner.answerServerRequest(plain, relatedRequestId, signal))),
+        );
       }
     }
     return this.#runner.answerServerRequest(request, relatedRequestId);
+  }
+
+  /** The receiver of client-side tasks, made on the first task request; one that comes after close() finds it closed. */
+  #taskReceiver(m: CallRoundsModule): ClientTaskReceiver {
+    if (!this.#clientTasks) {
+      const clientTasks = this.options.clientTasks;
+      this.#clientTasks = new m.ClientTaskReceiver(
+        { clock: this.clock, emit: (event) => this.emit(event), notify: (method, params) => void this.connection.notify(method, params).catch(() => undefined) },
+        typeof clientTasks === "object" ? clientTasks : {},
+      );
+      if (this.#snapshot.status === "closed") this.#clientTasks.close("the client closed");
+    }
+    return this.#clientTasks;
   }
 
   /** The standing roots list as it is now (empty without `options.roots`). */
