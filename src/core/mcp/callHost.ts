@@ -12,6 +12,7 @@ import type { TaskOptions, TaskSnapshot } from "../protocol/tasks";
 import type { ClientCapabilities, ServerCapabilities, Tool } from "../protocol/types";
 import type { Cancellation } from "./cancellation";
 import type { ClientTaskReceiver } from "./clientTasks";
+import type { completionParams, readCompletion } from "./completions";
 import type { ClientEvent, StepHook } from "./events";
 import type { ModernRequestOptions } from "./modernRequest";
 import type { InputHandlers } from "./options";
@@ -130,12 +131,14 @@ export interface CallRounds {
 export type InFlight = Map<RequestId, CallState>;
 
 /**
- * What callRounds.ts exports: the rounds of one client's calls, made once per client, and the
- * receiver of client-side tasks (clientTasks.ts), made when the server first sends one.
+ * What callRounds.ts exports: the rounds of one client's calls, made once per client, the receiver
+ * of client-side tasks (clientTasks.ts), made when the server first sends one, and completions.
  */
 export interface CallRoundsModule {
   createCallRounds(host: CallHost, inFlight: InFlight): CallRounds;
   ClientTaskReceiver: typeof ClientTaskReceiver;
+  completionParams: typeof completionParams;
+  readCompletion: typeof readCompletion;
 }
 
 /** The rounds as they are, or loaded on the first call (the module, once). */

@@ -19,6 +19,8 @@ import { isUrlRequired } from "./urlRequired";
 
 // Client-side tasks are answered like the initialize era's other server requests: with this code.
 export { ClientTaskReceiver } from "./clientTasks";
+// Suggestions for a call's arguments, asked while the user fills them in.
+export { completionParams, readCompletion } from "./completions";
 
 /** requestState longer than this is refused, not echoed: 256 KiB (the reference server signs at most 64 KiB). */
 export const MAX_REQUEST_STATE_LENGTH = 256 * 1024;

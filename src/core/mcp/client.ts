@@ -24,7 +24,7 @@ import { copyOwn } from "../util/copyOwn";
 import { checkRoots, withStandingRoots } from "./standingRoots";
 import { UrlCompletions, definesUrlRequired } from "./urlRequired";
 import type { Root } from "../protocol/types";
-import { completionParams, readCompletion, type CompletionQuery, type Suggestions } from "./completions";
+import type { CompletionQuery, Suggestions } from "./completions";
 import { watchResource, type ResourceWatch } from "./resourceWatch";
 
 export interface ClientSnapshot {
@@ -496,8 +496,11 @@ export class Client {
 
   /** Asks the server for argument suggestions (`completion/complete`, completions.ts); the answer is checked. */
   async complete(query: CompletionQuery, options: { signal?: AbortSignal } = {}): Promise<Suggestions> {
-    const result = await this.request("completion/complete", completionParams(query, this.revision), options.signal ? { signal: options.signal } : NO_OPTIONS);
-    return readCompletion(result);
+    // Its code comes with the call rounds' (callRounds.ts): a person asks for suggestions while filling a call's arguments.
+    return this.#runner.withModule(async (m) => {
+      const result = await this.request("completion/complete", m.completionParams(query, this.revision), options.signal ? { signal: options.signal } : NO_OPTIONS);
+      return m.readCompletion(result);
+    });
   }
 
   /** Watches one resource for `notifications/resources/updated` (resourceWatch.ts: subscribe, or listen on 2026-07-28). */
