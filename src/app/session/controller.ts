@@ -6,7 +6,6 @@ import {
   type Client,
   type CallHandle,
   type ClientEvent,
-  inProcessPair,
   bridgeInfo,
   describeExit,
   type BridgeEndpoint,
@@ -120,7 +119,7 @@ export function createController(deps: ControllerDeps): Controller {
   async function transportFor(settings: ConnectionSettings, connectionId: number): Promise<Transport> {
     const target = settings.target;
     if (target.kind === "embedded") {
-      const [{ serveTransport }, server] = await Promise.all([loadEmbedded(), embeddedServer(target.server)]);
+      const [{ serveTransport, inProcessPair }, server] = await Promise.all([loadEmbedded(), embeddedServer(target.server)]);
       const pair = inProcessPair();
       serveTransport(server, pair.server, { caller: "embedded" });
       return pair.client;
