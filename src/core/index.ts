@@ -117,7 +117,8 @@ export { StreamableHttpTransport, type HttpAuth } from "./transport/streamableHt
 export { LegacySseTransport } from "./transport/legacySse";
 export { AutoHttpTransport } from "./transport/autoHttp";
 export { inProcessPair } from "./transport/inProcess";
-export { bridgeFetch, bridgeInfo, bridgeServers, saveBridgeServers, describeExit, type BridgeEndpoint } from "./transport/bridge";
+export { bridgeInfo, bridgeServers, saveBridgeServers, describeExit, type BridgeEndpoint } from "./transport/bridge";
+export { bridgeFetch } from "./transport/bridgeFetch";
 export { BridgeStdioTransport } from "./transport/bridgeStdio";
 export {
   BRIDGE_EVENTS,
