@@ -103,13 +103,8 @@ export {
   type Icon,
 } from "./protocol/types";
 export { pickIcon, vetIcons, type IconSet, type RefusedIcon } from "./protocol/icons";
-export {
-  blocksOf,
-  samplingConversation,
-  samplingReplyProblem,
-  toolChoiceMode,
-  type ConversationTurn,
-} from "./protocol/samplingTools";
+export { blocksOf, samplingReplyProblem, toolChoiceMode } from "./protocol/samplingTools";
+export { samplingConversation, type ConversationTurn } from "./protocol/samplingConversation";
 
 // Transports
 export type { Transport, TransportCapabilities, TransportEvent } from "./transport/transport";
