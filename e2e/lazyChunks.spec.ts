@@ -1,5 +1,5 @@
 import { allowErrors, expect, test } from "./support/test";
-import { catalog, pick } from "./support/app";
+import { answerForm, callView, catalog, inputCard, pick, result, run } from "./support/app";
 
 // What the first view does not show is fetched on first use (docs/architecture.md, "What loads when").
 // A chunk that cannot be fetched (the inspector's server stopped, the network is off) is an error in
@@ -36,6 +36,55 @@ test(
     await expect(failed.getByRole("button", { name: "Reload the page" })).toBeVisible();
     // The connection bar and the wire log are untouched.
     await expect(page.getByTestId("connection-status")).toHaveText("connected");
+    await expect(page.getByRole("region", { name: "Wire log" })).toBeVisible();
+  },
+);
+
+// The client's call rounds (the core's callRounds.ts: both eras' rounds, the questions, client-side
+// tasks, completions) are a chunk of their own: connecting and listing need none of it.
+const CALL_ROUNDS = /\/assets\/callRounds-[^/]*\.js$/;
+
+test("the call rounds' chunk is not in the first view: held back, the page connects and lists; let through, a call with a question runs", async ({ page }) => {
+  const held: (() => Promise<void>)[] = [];
+  const asked = new Promise<void>((resolve) => {
+    void page.route(CALL_ROUNDS, (route) => {
+      held.push(() => route.continue());
+      resolve();
+    });
+  });
+  await page.goto("/");
+  // index.html names no such file: not a module script, not a modulepreload.
+  expect(await (await page.request.get("/")).text()).not.toMatch(/callRounds/);
+  await expect(page.getByTestId("connection-status")).toHaveText("connected");
+  await expect(catalog(page).getByRole("button", { name: /^greet/ }).first()).toBeVisible();
+  // Fetched ahead once connected (prefetchForms.ts): that request is the one held here.
+  await asked;
+  await pick(page, /^greet/);
+  await run(page);
+  // The call has started and waits for its code; let it through.
+  await expect(callView(page)).toBeVisible();
+  for (const go of held.splice(0)) await go();
+  await answerForm(page, "Who should I greet?", { name: "Ada" });
+  await expect(result(page)).toContainText("Hello, Ada!");
+  await expect(callView(page).getByTestId("call-status")).toHaveText("done");
+});
+
+test(
+  "the call rounds' chunk does not load: the call fails in words, the rest of the page keeps working",
+  { annotation: allowErrors(/Failed to load resource|callRounds-|dynamically imported module/) },
+  async ({ page }) => {
+    await page.route(CALL_ROUNDS, (route) => route.abort("internetdisconnected"));
+    await page.goto("/");
+    await expect(page.getByTestId("connection-status")).toHaveText("connected");
+    await pick(page, /^greet/);
+    await run(page);
+    const alert = callView(page).getByRole("alert");
+    await expect(alert).toContainText("could not load the code that runs calls");
+    await expect(callView(page).getByTestId("call-status")).toHaveText("failed");
+    await expect(inputCard(page, "Who should I greet?")).toHaveCount(0);
+    // The connection, the catalog and the wire log are untouched.
+    await expect(page.getByTestId("connection-status")).toHaveText("connected");
+    await expect(catalog(page).getByRole("button", { name: /^greet/ }).first()).toBeVisible();
     await expect(page.getByRole("region", { name: "Wire log" })).toBeVisible();
   },
 );

@@ -1,13 +1,12 @@
 import { lazy } from "react";
 import { ConnectionBar } from "./views/ConnectionBar";
 import { Catalog } from "./features/catalog/Catalog";
-import { LazyCallHistory, LazyCallView, LazyItemPanel, LazyRounds } from "./views/LazyParts";
+import { LazyCallHistory, LazyCallView, LazyDestructiveConfirm, LazyItemPanel, LazyRounds } from "./views/LazyParts";
 import { BottomPanel } from "./views/BottomPanel";
 import { ConnectPrompt } from "./features/links/components/ConnectPrompt";
 import { ReopenPrompt } from "./features/connection/servers/components/ReopenPrompt";
 import { LinkProblems } from "./features/links/components/LinkProblems";
 import { CommandPalette } from "./features/palette/CommandPalette";
-import { DestructiveConfirm } from "./features/catalog/components/DestructiveConfirm";
 import { SessionsBar } from "./features/session/components/SessionsBar";
 import { QaPanel } from "./views/QaPanel";
 import { QaToolbar } from "./views/QaToolbar";
@@ -91,7 +90,7 @@ export function App() {
       </header>
       <MainSplit main={main} questionWaiting={questionWaiting} wire={!viewer && !present ? (p) => <BottomPanel {...p} /> : undefined} />
       <CommandPalette />
-      <DestructiveConfirm />
+      <LazyDestructiveConfirm />
     </div>
   );
 }

@@ -2,10 +2,12 @@ import type { Controller } from "./session/controller";
 import { prefetchCallParts } from "./views/LazyParts";
 import { prefetchExplanations } from "./components/ui/ErrorView";
 import { prefetchWireDetail } from "./features/wire/components/LazyWireDetail";
+import { loadCallCode } from "./session/callChunk";
 
-/** The lazy code a call needs: the item panel, the call view, history and rounds, the question cards, the arguments form (rjsf), a task's card, the error explanations, the wire log's frame detail. */
+/** The lazy code a call needs: the client's call rounds, the item panel, the call view, history and rounds, the question cards, the arguments form (rjsf), a task's card, the error explanations, the wire log's frame detail. */
 export function prefetchForms(): Promise<unknown> {
   return Promise.all([
+    loadCallCode(),
     prefetchCallParts(),
     prefetchExplanations(),
     prefetchWireDetail(),

@@ -23,6 +23,7 @@ import {
   type InputResponse,
   type Transport,
   type HttpExchangeLog,
+  recordExchanges,
 } from "../core";
 import { serveTransport } from "../server";
 import { demoServer, isDemoVariant, DEMO_VARIANTS } from "../server/demo";
@@ -121,9 +122,9 @@ export interface Connected {
 
 /** The transport for a URL, signed in when its saved settings ask for it; `done` ends the sign-in's listener. */
 async function httpTransportFor(t: Extract<TargetSpec, { kind: "url" }>, spec: ConnectSpec): Promise<{ transport: Transport; done: () => Promise<void> }> {
-  const signInFetch = spec.exchanges?.wrap(undefined, { kind: "sign-in", connectionId: 1 });
+  const signInFetch = spec.exchanges && recordExchanges(spec.exchanges, undefined, { kind: "sign-in", connectionId: 1 });
   const oauth = t.signIn ? await cliOAuth(t.signIn, spec.say ?? ((line) => void process.stderr.write(`${line}\n`)), signInFetch) : undefined;
-  const fetch = spec.exchanges?.wrap(undefined, { kind: "mcp", connectionId: 1 });
+  const fetch = spec.exchanges && recordExchanges(spec.exchanges, undefined, { kind: "mcp", connectionId: 1 });
   const options = { headers: t.headers, ...(fetch ? { fetch } : {}), ...(oauth ? { auth: oauth.client } : {}) };
   const transport = t.transport === "http+sse" ? new LegacySseTransport(t.url, options) : t.transport === "auto" ? new AutoHttpTransport(t.url, options) : new StreamableHttpTransport(t.url, options);
   return { transport, done: () => oauth?.close() ?? Promise.resolve() };

@@ -5,11 +5,13 @@
  * Layers, lowest first: util, jsonrpc (plain JSON-RPC 2.0), errors, protocol (MCP vocabulary),
  * transport (imports jsonrpc, never the reverse), state (requestState tokens), input (builders),
  * mcp (the client and its call runner), tasks (plugged into the runner: imports mcp, never the
- * reverse), client.ts (the Client with the task runner plugged in).
+ * reverse), client.ts (the Client with the task runner plugged in; lazyClient.ts the same, its call
+ * rounds loaded on the first call).
  */
 
 // The client and the call as an object
 export { connect, Client } from "./client";
+export { LazyClient, loadCallRounds } from "./lazyClient";
 export type { CallHandle, CallOutcome } from "./mcp/call";
 
 export type { ClientEvent, RetryDraft, StepDecision } from "./mcp/events";
@@ -101,13 +103,8 @@ export {
   type Icon,
 } from "./protocol/types";
 export { pickIcon, vetIcons, type IconSet, type RefusedIcon } from "./protocol/icons";
-export {
-  blocksOf,
-  samplingConversation,
-  samplingReplyProblem,
-  toolChoiceMode,
-  type ConversationTurn,
-} from "./protocol/samplingTools";
+export { blocksOf, samplingReplyProblem, toolChoiceMode } from "./protocol/samplingTools";
+export { samplingConversation, type ConversationTurn } from "./protocol/samplingConversation";
 
 // Transports
 export type { Transport, TransportCapabilities, TransportEvent } from "./transport/transport";
@@ -115,7 +112,8 @@ export { StreamableHttpTransport, type HttpAuth } from "./transport/streamableHt
 export { LegacySseTransport } from "./transport/legacySse";
 export { AutoHttpTransport } from "./transport/autoHttp";
 export { inProcessPair } from "./transport/inProcess";
-export { bridgeFetch, bridgeInfo, bridgeServers, saveBridgeServers, describeExit, type BridgeEndpoint } from "./transport/bridge";
+export { bridgeInfo, bridgeServers, saveBridgeServers, describeExit, type BridgeEndpoint } from "./transport/bridge";
+export { bridgeFetch } from "./transport/bridgeFetch";
 export { BridgeStdioTransport } from "./transport/bridgeStdio";
 export {
   BRIDGE_EVENTS,
@@ -133,6 +131,7 @@ export {
 export { paramHeaders, mcpNameSource } from "./transport/headers";
 export { postHeaders, versionNamedBy } from "./transport/httpHeaders";
 export { HttpExchangeLog, type HttpExchange } from "./transport/httpExchanges";
+export { recordExchanges } from "./transport/recordExchanges";
 export { checkExchanges, type CheckedExchange } from "./transport/headerChecks";
 export { LineSplitter, type Line } from "./transport/lines";
 

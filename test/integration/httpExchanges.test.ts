@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { Client, HttpExchangeLog, StreamableHttpTransport, checkExchanges } from "../../src/core";
+import { Client, HttpExchangeLog, StreamableHttpTransport, checkExchanges, recordExchanges } from "../../src/core";
 import { demoServer } from "../../src/server/demo";
 import { server } from "../../src/server";
 import { hostileAnswerHeaders, hostileServer, WRONG_MCP_NAME_TOOL } from "../../src/server/hostile";
@@ -18,7 +18,7 @@ afterEach(async () => {
 
 async function connect(srv: RunningHttpServer, versions: string[], headers: Record<string, string> = {}) {
   const log = new HttpExchangeLog();
-  const transport = new StreamableHttpTransport(srv.url, { headers, fetch: log.wrap(undefined, { kind: "mcp", connectionId: 1 }) });
+  const transport = new StreamableHttpTransport(srv.url, { headers, fetch: recordExchanges(log, undefined, { kind: "mcp", connectionId: 1 }) });
   const client = new Client(transport, { handlers: demoHandlers(), versions });
   clients.push(client);
   await client.open();

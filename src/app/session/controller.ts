@@ -2,10 +2,10 @@ import {
   McpError,
   toMcpError,
   Emitter,
-  Client,
+  LazyClient,
+  type Client,
   type CallHandle,
   type ClientEvent,
-  inProcessPair,
   bridgeInfo,
   describeExit,
   type BridgeEndpoint,
@@ -27,6 +27,7 @@ import { createSignIn, type SignIn } from "./auth/signIn";
 import { capabilitiesFromModes, handlersFromModes, waysOptions } from "./handlers";
 import { lazyChunk } from "../lib/lazyChunk";
 import { loadEmbedded } from "./embeddedChunk";
+import { loadCallCode } from "./callChunk";
 import { createSession, type Session } from "./session";
 import { createWatches } from "./watches";
 import { callCommands } from "./calls";
@@ -118,7 +119,7 @@ export function createController(deps: ControllerDeps): Controller {
   async function transportFor(settings: ConnectionSettings, connectionId: number): Promise<Transport> {
     const target = settings.target;
     if (target.kind === "embedded") {
-      const [{ serveTransport }, server] = await Promise.all([loadEmbedded(), embeddedServer(target.server)]);
+      const [{ serveTransport, inProcessPair }, server] = await Promise.all([loadEmbedded(), embeddedServer(target.server)]);
       const pair = inProcessPair();
       serveTransport(server, pair.server, { caller: "embedded" });
       return pair.client;
@@ -195,21 +196,26 @@ export function createController(deps: ControllerDeps): Controller {
       await transport.close().catch(() => undefined);
       return;
     }
-    const c = new Client(transport, {
-      versions: eras.offered(settings),
-      handlers: handlersFromModes(settings.capabilities, inputs, auto),
-      capabilities: declared,
-      clientInfo: settings.clientInfo,
-      maxRounds: settings.maxRounds,
-      ...ways,
-      // Tasks are on unless switched off (README "Tasks"): the demo's deploy and release run as tasks.
-      tasks: settings.tasks !== false,
-      // Client-side tasks: off unless switched on (the switch beside Tasks in settings).
-      clientTasks: settings.clientTasks === true,
-      // Ends calls to a server that went quiet; never runs while a person answers (0: no timeout).
-      ...((settings.timeoutMs ?? DEFAULT_TIMEOUT_MS) > 0 ? { requestTimeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS } : {}),
-      step: (draft) => (connection.getState().settings.stepMode ? step.hold(draft) : Promise.resolve({ action: "send", draft })),
-    });
+    // The calls' rounds are not in the first view: loaded ahead once connected, or by the first call.
+    const c = new LazyClient(
+      transport,
+      {
+        versions: eras.offered(settings),
+        handlers: handlersFromModes(settings.capabilities, inputs, auto),
+        capabilities: declared,
+        clientInfo: settings.clientInfo,
+        maxRounds: settings.maxRounds,
+        ...ways,
+        // Tasks are on unless switched off (README "Tasks"): the demo's deploy and release run as tasks.
+        tasks: settings.tasks !== false,
+        // Client-side tasks: off unless switched on (the switch beside Tasks in settings).
+        clientTasks: settings.clientTasks === true,
+        // Ends calls to a server that went quiet; never runs while a person answers (0: no timeout).
+        ...((settings.timeoutMs ?? DEFAULT_TIMEOUT_MS) > 0 ? { requestTimeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS } : {}),
+        step: (draft) => (connection.getState().settings.stepMode ? step.hold(draft) : Promise.resolve({ action: "send", draft })),
+      },
+      loadCallCode,
+    );
     // What the client declares, the tasks extension included.
     connection.setState({ declared: c.declared as Record<string, unknown> });
     // Subscribe before negotiating, so the log shows the discover/initialize frames too.

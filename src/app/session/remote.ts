@@ -1,7 +1,7 @@
 // Transports to servers outside the page: HTTP (Streamable HTTP, HTTP+SSE, auto), HTTP through the
 // local bridge, and a command the bridge runs (stdio). A chunk of its own: the controller loads it on
 // the first connect to one of them, never in the first view (the embedded demo server needs none).
-import { BridgeStdioTransport, bridgeFetch, McpError, spawnSpecKey, type BridgeEndpoint, type ExitInfo, type Transport } from "../../core";
+import { BridgeStdioTransport, bridgeFetch, McpError, recordExchanges, spawnSpecKey, type BridgeEndpoint, type ExitInfo, type Transport } from "../../core";
 import type { SignIn } from "./auth/signIn";
 import { httpTransport } from "./httpTransport";
 import { rowsToRecord, spawnSpecOf } from "../stores/targets";
@@ -39,9 +39,9 @@ export async function remoteTransport(target: Exclude<Target, { kind: "embedded"
   const viaBridge = target.kind === "bridge-http";
   // Recorded as the transport made them, before the bridge rewraps them: the HTTP view checks the
   // headers the server is meant to get, and names the hop.
-  const fetchVia = deps.http.wrap(viaBridge ? bridgeFetch(deps.requireBridge(), deps.fetch) : deps.fetch, { kind: "mcp", connectionId, ...(viaBridge ? { via: "bridge" as const } : {}) });
+  const fetchVia = recordExchanges(deps.http, viaBridge ? bridgeFetch(deps.requireBridge(), deps.fetch) : deps.fetch, { kind: "mcp", connectionId, ...(viaBridge ? { via: "bridge" as const } : {}) });
   // Sign-in (when on): its own requests go direct or through the bridge (./auth/routedFetch.ts).
-  const signInFetch = deps.http.wrap(deps.fetch, { kind: "sign-in", connectionId });
+  const signInFetch = recordExchanges(deps.http, deps.fetch, { kind: "sign-in", connectionId });
   const auth = await deps.signIn.httpAuth({ url: target.url, viaBridge, bridge: deps.bridge, fetch: signInFetch });
   return { transport: httpTransport(target.transport, target.url, { headers, fetch: fetchVia, ...(auth ? { auth } : {}) }) };
 }
@@ -57,7 +57,7 @@ async function spawnStdio(target: Extract<Target, { kind: "stdio" }>, deps: Remo
   stderr.started();
   const transport = await BridgeStdioTransport.spawn(endpoint, spec, {
     // The bridge's own hops (spawn, frames, exit) show in the HTTP view; the server speaks stdio.
-    fetch: deps.http.wrap(deps.fetch, { kind: "bridge", connectionId }),
+    fetch: recordExchanges(deps.http, deps.fetch, { kind: "bridge", connectionId }),
     onStderr: (line) => stderr.append(connectionId, "stderr", line),
     onStdoutGarbage: (line) => stderr.append(connectionId, "stdout", line),
     onExit: (exit) => deps.onExit(exit),

@@ -1,6 +1,7 @@
 import { LazyPart } from "../components/ui/LazyPart";
 import { chunkComponent } from "../lib/chunkComponent";
 import { useCalls, useUi } from "../session/context";
+import { useConfirm } from "../session/confirmRun";
 import { NoRounds } from "../features/rounds/components/NoRounds";
 
 // The parts of the workspace's centre and sidebar that show nothing in the first view, where no item
@@ -17,8 +18,22 @@ const callHistory = chunkComponent("CallHistory", () => import("../features/call
 // The selected call's rounds, tokens and diffs.
 const rounds = chunkComponent("RoundsTimeline", () => import("./RoundsTimeline"), (m) => m.RoundsTimeline);
 
-/** Fetches the item panel's, the call view's, the call history's and the rounds panel's code ahead. */
-export const prefetchCallParts = (): Promise<unknown> => Promise.all([itemPanel.prefetch(), callView.prefetch(), callHistory.prefetch(), rounds.prefetch()]);
+// "Call a destructive tool?", asked before such a call goes: none is asked in the first view.
+const destructiveConfirm = chunkComponent("DestructiveConfirm", () => import("../features/catalog/components/DestructiveConfirm"), (m) => m.DestructiveConfirm);
+
+/** Fetches the item panel's, the call view's, the call history's, the rounds panel's and the destructive question's code ahead. */
+export const prefetchCallParts = (): Promise<unknown> => Promise.all([itemPanel.prefetch(), callView.prefetch(), callHistory.prefetch(), rounds.prefetch(), destructiveConfirm.prefetch()]);
+
+/** The question before a destructive tool's call (features/catalog's DestructiveConfirm), its code loaded when one is asked. */
+export function LazyDestructiveConfirm() {
+  const asked = useConfirm((s) => s.pending !== undefined);
+  if (!asked) return null;
+  return (
+    <LazyPart what="The question before a destructive call">
+      <destructiveConfirm.Component />
+    </LazyPart>
+  );
+}
 
 /** The rounds of the selected call (RoundsTimeline.tsx), its code loaded once a call is selected. */
 export function LazyRounds() {

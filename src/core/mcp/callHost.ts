@@ -6,10 +6,13 @@
  */
 import type { Clock } from "../jsonrpc/connection";
 import type { McpError } from "../errors";
-import type { RequestId } from "../jsonrpc/messages";
+import type { JsonRpcRequest, RequestId } from "../jsonrpc/messages";
 import type { Era } from "../protocol/revisions";
 import type { TaskOptions, TaskSnapshot } from "../protocol/tasks";
 import type { ClientCapabilities, ServerCapabilities, Tool } from "../protocol/types";
+import type { Cancellation } from "./cancellation";
+import type { ClientTaskReceiver } from "./clientTasks";
+import type { completionParams, readCompletion } from "./completions";
 import type { ClientEvent, StepHook } from "./events";
 import type { ModernRequestOptions } from "./modernRequest";
 import type { InputHandlers } from "./options";
@@ -98,6 +101,48 @@ export interface TaskCallOptions {
   /** Called with the task's handle (status, cancel) when the call becomes a task. */
   onTask?: (handle: TaskHandle) => void;
 }
+
+/** Per call; `task` and `onTask` apply if the call becomes a task (src/core/tasks). */
+export interface CallOptions extends TaskCallOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's step hook for this call. */
+  step?: StepHook;
+  maxRounds?: number;
+  /** Extra `_meta` for every request of this call, e.g. a progressToken. */
+  meta?: Record<string, unknown>;
+  /** Extra HTTP headers for every request of this call. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * A call's rounds after it started (callRounds.ts): the requests of both eras, the questions they
+ * ask, the initialize era's live server requests. The call runner (callRunner.ts) starts each call
+ * and hands it here; whoever makes the client gives this part either as it is or as a loader, so a
+ * page can leave it out of its first view (src/core/lazyClient.ts).
+ */
+export interface CallRounds {
+  /** Runs a started call's requests and rounds to its complete result, its shape checked. */
+  drive(params: Record<string, unknown>, state: CallState, cancel: Cancellation, options: CallOptions): Promise<Record<string, unknown>>;
+  /** Answers a live server request of the initialize era (legacyInput.ts). */
+  answerServerRequest(request: JsonRpcRequest, relatedRequestId: RequestId | undefined, signal?: AbortSignal): Promise<Record<string, unknown>>;
+}
+
+/** The calls in flight by JSON-RPC id (every round's request, both eras), shared by the runner and its rounds. */
+export type InFlight = Map<RequestId, CallState>;
+
+/**
+ * What callRounds.ts exports: the rounds of one client's calls, made once per client, the receiver
+ * of client-side tasks (clientTasks.ts), made when the server first sends one, and completions.
+ */
+export interface CallRoundsModule {
+  createCallRounds(host: CallHost, inFlight: InFlight): CallRounds;
+  ClientTaskReceiver: typeof ClientTaskReceiver;
+  completionParams: typeof completionParams;
+  readCompletion: typeof readCompletion;
+}
+
+/** The rounds as they are, or loaded on the first call (the module, once). */
+export type CallRoundsSource = CallRoundsModule | (() => Promise<CallRoundsModule>);
 
 export interface TaskPlug {
   /** The params a call goes with: a 2025-11-25 task-capable tools/call asks to run as a task. */

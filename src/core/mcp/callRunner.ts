@@ -1,54 +1,52 @@
-import { McpError, toMcpError } from "../errors";
-import { formatSize } from "../jsonrpc/limits";
+import { toMcpError } from "../errors";
 import type { JsonRpcRequest, RequestId } from "../jsonrpc/messages";
-import { isInputMethod } from "../protocol/meta";
-import { isObject } from "../util/isObject";
-import { copyOwn } from "../util/copyOwn";
-import type { InputRequests, InputResponses } from "../protocol/types";
-import { decodeRequestState } from "../state/decode";
-import { checkInputRequest } from "./answerInput";
 import type { CallRecord } from "./call";
-import { answerOne, hold, nextRound, type CallHost, type CallState } from "./callSteps";
-import type { RetryDraft, StepHook } from "./events";
-import { LegacyInput } from "./legacyInput";
+import type { CallHost, CallOptions, CallRounds, CallRoundsModule, CallRoundsSource, CallState, InFlight } from "./callHost";
 import { baseParams } from "./modernRequest";
-import { checkResultShape } from "./resultShape";
-import type { TaskCallOptions } from "./callHost";
-import { answerUrlRequired } from "./urlRequiredRound";
 import { Cancellation } from "./cancellation";
-import type { ModernRequestOptions } from "./modernRequest";
-import { explainUrlRequired, isUrlRequired } from "./urlRequired";
+import { explainUrlRequired } from "./urlRequired";
 
-/** requestState longer than this is refused, not echoed: 256 KiB (the reference server signs at most 64 KiB). */
-export const MAX_REQUEST_STATE_LENGTH = 256 * 1024;
-
-/** Per call; `task` and `onTask` apply if the call becomes a task (src/core/tasks). */
-export interface CallOptions extends TaskCallOptions {
-  signal?: AbortSignal;
-  /** Overrides the client's step hook for this call. */
-  step?: StepHook;
-  maxRounds?: number;
-  /** Extra `_meta` for every request of this call, e.g. a progressToken. */
-  meta?: Record<string, unknown>;
-  /** Extra HTTP headers for every request of this call. */
-  headers?: Record<string, string>;
-}
+export type { CallOptions } from "./callHost";
 
 /**
- * Runs tools/call, prompts/get and resources/read to completion in both eras. On 2026-07-28 every
- * round is a new request with a new id, the answers in `inputResponses` and the token echoed byte
- * for byte; on initialize-era sessions the rounds happen inside the one request, as live server
- * requests that legacyInput.ts answers. It knows the client only through `CallHost`.
+ * Starts tools/call, prompts/get and resources/read and sees each to its end: the call's
+ * cancellation, `callStarted` (synchronously) and `callFinished`. What happens in between, the
+ * rounds of both eras, is callRounds.ts, given as it is or as a loader (CallRoundsSource): loaded,
+ * it is used at once, with no await; until then the first call (or an initialize-era server request)
+ * waits for it, and a failed load is that call's error. It knows the client only through `CallHost`.
  */
 export class CallRunner {
   readonly #host: CallHost;
   /** The call each request in flight belongs to, by JSON-RPC id (every round's request, both eras). */
-  readonly #inFlight = new Map<RequestId, CallState>();
-  readonly #legacy: LegacyInput;
+  readonly #inFlight: InFlight = new Map<RequestId, CallState>();
+  #module: CallRoundsModule | undefined;
+  #rounds: CallRounds | undefined;
+  readonly #load: (() => Promise<CallRounds>) | undefined;
 
-  constructor(host: CallHost) {
+  constructor(host: CallHost, rounds: CallRoundsSource) {
     this.#host = host;
-    this.#legacy = new LegacyInput(host, (relatedRequestId) => this.#find(relatedRequestId));
+    if (typeof rounds === "function") {
+      let loading: Promise<CallRounds> | undefined;
+      this.#load = () =>
+        (loading ??= rounds().then((m) => {
+          this.#module ??= m;
+          return (this.#rounds ??= m.createCallRounds(host, this.#inFlight));
+        })).catch((e: unknown) => {
+          // The next call tries again (a server that came back, a network that returned).
+          loading = undefined;
+          throw e;
+        });
+    } else {
+      this.#module = rounds;
+      this.#rounds = rounds.createCallRounds(host, this.#inFlight);
+    }
+  }
+
+  /** `use` with the rounds' code: at once when it is here, else once it is loaded (a failed load rejects). */
+  withModule<T>(use: (module: CallRoundsModule) => T | Promise<T>): T | Promise<T> {
+    const module = this.#module;
+    if (module) return use(module);
+    return (this.#load as () => Promise<CallRounds>)().then(() => use(this.#module as CallRoundsModule));
   }
 
   /** The call id a request in flight belongs to, so its notifications (progress) are reported with it. */
@@ -58,21 +56,11 @@ export class CallRunner {
 
   /** Answers a live server request of the initialize era (legacyInput.ts). */
   answerServerRequest(request: JsonRpcRequest, relatedRequestId: RequestId | undefined, signal?: AbortSignal): Promise<Record<string, unknown>> {
-    return this.#legacy.answer(request, relatedRequestId, signal);
-  }
-
-  #find(relatedRequestId: RequestId | undefined): [RequestId, CallState] | undefined {
-    if (relatedRequestId !== undefined) {
-      const state = this.#inFlight.get(relatedRequestId);
-      if (state) return [relatedRequestId, state];
-    }
-    // Transports without per-request streams (in-process, stdio): one call in flight is unambiguous.
-    return this.#inFlight.size === 1 ? [...this.#inFlight.entries()][0] : undefined;
-  }
-
-  #track(id: RequestId, state: CallState): () => void {
-    this.#inFlight.set(id, state);
-    return () => this.#inFlight.delete(id);
+    const rounds = this.#rounds;
+    if (rounds) return rounds.answerServerRequest(request, relatedRequestId, signal);
+    // A ping needs none of the rounds' code.
+    if (request.method === "ping") return Promise.resolve({});
+    return (this.#load as () => Promise<CallRounds>)().then((loaded) => loaded.answerServerRequest(request, relatedRequestId, signal));
   }
 
   /** Runs one call, reporting callStarted (synchronously) through callFinished. */
@@ -107,9 +95,9 @@ export class CallRunner {
       fail: () => undefined,
     };
     try {
-      const complete = context.era === "modern" ? await this.#modernLoop(withMeta, state, cancel, options) : await this.#legacyCall(withMeta, state, cancel, options);
-      // The app renders what it gets: a result of the wrong shape is the server's error, raised.
-      const result = checkResultShape(method, complete);
+      // Loaded: on at once, in this microtask, as if the rounds were part of this file.
+      const rounds = this.#rounds ?? (await (this.#load as () => Promise<CallRounds>)());
+      const result = await rounds.drive(withMeta, state, cancel, options);
       host.emit({ type: "callFinished", callId, method, rounds: state.round, at: host.clock.now(), ms: host.clock.now() - started, result });
       return result;
     } catch (e) {
@@ -123,186 +111,5 @@ export class CallRunner {
       unhook();
     }
   }
-
-  /**
-   * The initialize era's one request, retried with a new id after a -32042 whose URLs the user (or
-   * the server's completion notice) completed (urlRequiredRound.ts).
-   */
-  async #legacyCall(params: Record<string, unknown>, state: CallState, cancel: Cancellation, options: CallOptions): Promise<Record<string, unknown>> {
-    const asked = new Map<string, number>();
-    let id = this.#host.newId();
-    for (;;) {
-      try {
-        return await this.#legacyOnce(params, state, options, id);
-      } catch (e) {
-        if (!isUrlRequired(e)) throw e;
-        id = await answerUrlRequired(this.#host, state, e, asked, (work) => unlessAborted(state, cancel, work));
-      }
-    }
-  }
-
-  async #legacyOnce(params: Record<string, unknown>, state: CallState, options: CallOptions, id: RequestId): Promise<Record<string, unknown>> {
-    const host = this.#host;
-    let told = false;
-    // The server is not told by a dropped answer or stream; cancel explicitly, once (MCP
-    // "Cancellation": a client that gives up on a request sends notifications/cancelled).
-    const cancel = (reason: string): void => {
-      if (told) return;
-      told = true;
-      void host.notify("notifications/cancelled", { requestId: id, reason }).catch(() => undefined);
-    };
-    // Registered before the request, so it runs while the request is still pending.
-    const onAbort = (): void => {
-      if (host.isPending(id)) cancel(`${state.method} was cancelled by the client`);
-    };
-    return new Promise((resolve, reject) => {
-      state.fail = (error) => {
-        cancel(error.message);
-        host.fail(id, error);
-      };
-      state.signal.addEventListener("abort", onAbort, { once: true });
-      const untrack = this.#track(id, state);
-      const sendOptions = { id, signal: state.signal, ...(options.headers ? { headers: options.headers } : {}) };
-      host
-        .request(state.method, params, sendOptions)
-        // A call that became a task (2025-11-25 `{task}`) is followed to its end (src/core/tasks).
-        .then((result) => (state.context.tasks?.isCreated(result) ? state.context.tasks.follow(host, state, result, options, (resultId) => this.#track(resultId, state)) : result))
-        .then(resolve, (e: unknown) => {
-          // A request given up on time is given up on the server too, so it stops working.
-          if (e instanceof McpError && e.kind === "timeout") cancel(e.message);
-          reject(e);
-        })
-        .finally(() => {
-          untrack();
-          state.signal.removeEventListener("abort", onAbort);
-        });
-    });
-  }
-
-  async #modernLoop(params: Record<string, unknown>, state: CallState, cancel: Cancellation, options: CallOptions): Promise<Record<string, unknown>> {
-    const host = this.#host;
-    let extra: { inputResponses?: InputResponses; requestState?: string } = {};
-    let retryId: RequestId = host.newId();
-    for (;;) {
-      if (cancel.aborted) throw cancelled(state);
-      // Where sends read no signal (in-process) the connection is given the call's cancellation
-      // itself, and no AbortSignal is made for a call nobody cancels.
-      const sendOptions: ModernRequestOptions = state.context.sendIgnoresSignal ? { cancel, id: retryId } : { signal: state.signal, id: retryId };
-      if (options.headers) sendOptions.headers = options.headers;
-      // A -32022 resends under a new id: the tracking follows it.
-      sendOptions.retriedAs = (id) => {
-        this.#inFlight.delete(retryId);
-        retryId = id;
-        this.#inFlight.set(id, state);
-      };
-      // Tracked while in flight, so notifications on its stream (progress) are reported with this call's id.
-      this.#inFlight.set(retryId, state);
-      let result: Record<string, unknown>;
-      try {
-        result = await host.request(state.method, copyOwn(copyOwn({}, params), extra), sendOptions);
-      } finally {
-        this.#inFlight.delete(retryId);
-      }
-      // A missing resultType is "complete" (what older servers send); unknown ones are invalid.
-      const resultType = result.resultType ?? "complete";
-      if (resultType === "complete") return result;
-      if (resultType === "task") {
-        const tasks = state.context.tasks;
-        if (!tasks) throw new McpError({ kind: "protocol", message: `the server answered ${state.method} with a task, which this client does not follow` });
-        return tasks.follow(host, state, result, options, (id) => this.#track(id, state));
-      }
-      if (resultType !== "input_required") {
-        throw new McpError({ kind: "protocol", message: `unrecognised resultType: ${JSON.stringify(resultType).slice(0, 80)}` });
-      }
-      if (!isInputMethod(state.method)) throw new McpError({ kind: "protocol", message: `${state.method} may not answer input_required` });
-      const { inputRequests, requestState } = readInputRequired(result);
-      nextRound(state);
-      const requestId = host.newId();
-      host.emit({
-        type: "roundStarted",
-        callId: state.callId,
-        round: state.round,
-        era: "modern",
-        inputRequests,
-        requestState,
-        decodedState: requestState === undefined ? undefined : decodeRequestState(requestState),
-        at: host.clock.now(),
-      });
-      const inputResponses = await unlessAborted(state, cancel, this.#gather(state, inputRequests));
-      let draft: RetryDraft = { era: "modern", callId: state.callId, method: state.method, round: state.round, params: state.params, inputResponses };
-      if (requestState !== undefined) draft.requestState = requestState;
-      // Without a step hook the draft goes as is, at once: nothing to wait on, so no abort to race.
-      const held = state.step ? await unlessAborted(state, cancel, hold(host, state, draft)) : { draft, edited: false };
-      if (cancel.aborted) throw cancelled(state);
-      draft = held.draft;
-      extra = {};
-      if (Object.keys(inputRequests).length > 0 || Object.keys(draft.inputResponses).length > 0) extra.inputResponses = draft.inputResponses;
-      if (draft.requestState !== undefined) extra.requestState = draft.requestState;
-      retryId = requestId;
-      host.emit({ type: "retrySent", callId: state.callId, round: state.round, requestId, draft, edited: held.edited, at: host.clock.now() });
-    }
-  }
-
-  /** Answers every input request of a round, concurrently, so a UI can show them side by side. */
-  async #gather(state: CallState, inputRequests: InputRequests): Promise<InputResponses> {
-    const answers = await Promise.all(
-      Object.entries(inputRequests).map(async ([key, request]) => {
-        // The call's signal through a getter: made only if the handler reads its own (callSteps.ts).
-        const slot = {
-          context: state.context,
-          callId: state.callId,
-          round: state.round,
-          key,
-          era: "modern" as const,
-          get signal() {
-            return state.signal;
-          },
-        };
-        return [key, await answerOne(this.#host, slot, request)] as const;
-      }),
-    );
-    return Object.fromEntries(answers) as InputResponses;
-  }
 }
 
-function cancelled(state: CallState): McpError {
-  return new McpError({ kind: "cancelled", message: `${state.method} was cancelled` });
-}
-
-/** `work`, unless the call is aborted first: a person may never answer, and the caller must not wait for it. */
-function unlessAborted<T>(state: CallState, cancel: Cancellation, work: Promise<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const undo = cancel.onAbort(() => reject(cancelled(state)));
-    work.then(
-      (value) => {
-        undo();
-        resolve(value);
-      },
-      (error: unknown) => {
-        undo();
-        reject(error);
-      },
-    );
-  });
-}
-
-function readInputRequired(result: Record<string, unknown>): { inputRequests: InputRequests; requestState: string | undefined } {
-  const rawRequests = result.inputRequests;
-  const rawState = result.requestState;
-  if (rawRequests !== undefined && !isObject(rawRequests)) throw new McpError({ kind: "protocol", message: "inputRequests is not an object" });
-  if (rawState !== undefined && typeof rawState !== "string") throw new McpError({ kind: "protocol", message: "requestState is not a string" });
-  if (typeof rawState === "string" && rawState.length > MAX_REQUEST_STATE_LENGTH) {
-    // Echoed on every retry and shown in the rounds view: a huge token costs both ends.
-    throw new McpError({
-      kind: "protocol",
-      message: `requestState is ${formatSize(rawState.length)}, over the client's ${formatSize(MAX_REQUEST_STATE_LENGTH)} cap; it was not sent back`,
-      reason: { type: "badRequestState", length: rawState.length },
-    });
-  }
-  if (rawRequests === undefined && rawState === undefined) {
-    throw new McpError({ kind: "protocol", message: "input_required result has neither inputRequests nor requestState" });
-  }
-  const inputRequests: InputRequests = {};
-  for (const [key, value] of Object.entries(rawRequests ?? {})) inputRequests[key] = checkInputRequest(key, value);
-  return { inputRequests, requestState: rawState };
-}

@@ -11,19 +11,20 @@ import type { ClientCapabilities, Implementation, ServerCapabilities, Tool } fro
 import type { Transport } from "../transport/transport";
 import type { ClientEvent } from "./events";
 import { CallRecord, newCallId, type CallHandle, type CallMethod } from "./call";
-import { CallRunner, type CallOptions } from "./callRunner";
-import type { CallHost, TaskPlug } from "./callHost";
+import { CallRunner } from "./callRunner";
+import type { CallHost, CallOptions, CallRoundsModule, CallRoundsSource, TaskPlug } from "./callHost";
 import { DEFAULT_CLIENT_INFO, DEFAULT_MAX_ROUNDS, declaredCapabilities, type ConnectOptions, type InputHandlers } from "./options";
 import { checkResultType, stampModern, type ModernRequestOptions } from "./modernRequest";
 import { CLIENT_TASK_REQUESTS, runsAsTask, tasksDeclared, withTasksDeclared, type TaskOptions } from "../protocol/tasks";
-import { ClientTaskReceiver, isTaskAugmented, withClientTasksDeclared, withoutTaskParam } from "./clientTasks";
+import type { ClientTaskReceiver } from "./clientTasks";
+import { isTaskAugmented, withClientTasksDeclared, withoutTaskParam } from "./clientTaskRequests";
 import { openSubscription, type ListenHandle, type ListenOptions, type SubscriptionFilter } from "./subscriptions";
 import { isObject } from "../util/isObject";
 import { copyOwn } from "../util/copyOwn";
 import { checkRoots, withStandingRoots } from "./standingRoots";
 import { UrlCompletions, definesUrlRequired } from "./urlRequired";
 import type { Root } from "../protocol/types";
-import { completionParams, readCompletion, type CompletionQuery, type Suggestions } from "./completions";
+import type { CompletionQuery, Suggestions } from "./completions";
 import { watchResource, type ResourceWatch } from "./resourceWatch";
 
 export interface ClientSnapshot {
@@ -40,8 +41,18 @@ export interface ClientSnapshot {
 const NO_OPTIONS: ModernRequestOptions = Object.freeze({});
 
 /**
+ * What the client runs calls with, given by whoever makes it: the rounds (callRounds.ts, as they are
+ * or loaded on the first call) and the task runner (src/core/tasks, through its plug).
+ */
+export interface ClientPlugs {
+  rounds: CallRoundsSource;
+  /** Without it a call that becomes a task is an error. */
+  tasks?: TaskPlug;
+}
+
+/**
  * A connected MCP client. It is a thin facade: negotiation lives here, the multi-round driver in
- * callRunner.ts (both eras; live server requests of the initialize era in legacyInput.ts).
+ * callRunner.ts and callRounds.ts (both eras; live server requests of the initialize era in legacyInput.ts).
  */
 export class Client {
   readonly transport: Transport;
@@ -73,16 +84,20 @@ export class Client {
   readonly #urlCompletions = new UrlCompletions();
   readonly #tasks: TaskPlug | undefined;
   #declaredFor: { revision: string; capabilities: ClientCapabilities } | undefined;
-  /** Tasks this client runs for the server (2025-11-25 client-side tasks), with ConnectOptions.clientTasks. */
-  readonly #clientTasks: ClientTaskReceiver | undefined;
+  /**
+   * Tasks this client runs for the server (2025-11-25 client-side tasks), with ConnectOptions.clientTasks:
+   * made with the rounds' code (callRounds.ts) when the server first sends a task request.
+   */
+  #clientTasks: ClientTaskReceiver | undefined;
 
   /**
-   * `tasks` is the task runner (src/core/tasks) as a plug; the public Client (src/core/client.ts)
-   * always gives it, so this folder need not import that one.
+   * `plugs.tasks` is the task runner (src/core/tasks) as a plug; the public clients (src/core/client.ts,
+   * src/core/lazyClient.ts) always give it, so this folder need not import that one. `plugs.rounds`
+   * is the call rounds' code: the public Client gives it as it is, LazyClient as a loader.
    */
-  constructor(transport: Transport, options: ConnectOptions = {}, tasks?: TaskPlug) {
+  constructor(transport: Transport, options: ConnectOptions, plugs: ClientPlugs) {
     this.transport = transport;
-    this.#tasks = tasks;
+    this.#tasks = plugs.tasks;
     this.options = options;
     this.#roots = options.roots ? checkRoots(options.roots.list) : [];
     this.handlers = withStandingRoots(options.handlers ?? {}, options.roots, () => this.#roots);
@@ -101,13 +116,7 @@ export class Client {
     this.clock = options.clock ?? systemClock;
     this.humanWaits = transport.humanWaits ?? new HumanWaits();
     const timers = pausedWhileWaiting(this.clock, this.humanWaits);
-    this.#runner = new CallRunner(this.#callHost());
-    this.#clientTasks = options.clientTasks
-      ? new ClientTaskReceiver(
-          { clock: this.clock, emit: (event) => this.emit(event), notify: (method, params) => void this.connection.notify(method, params).catch(() => undefined) },
-          typeof options.clientTasks === "object" ? options.clientTasks : {},
-        )
-      : undefined;
+    this.#runner = new CallRunner(this.#callHost(), plugs.rounds);
     this.#snapshot = {
       status: "connecting",
       revision: undefined,
@@ -487,8 +496,11 @@ export class Client {
 
   /** Asks the server for argument suggestions (`completion/complete`, completions.ts); the answer is checked. */
   async complete(query: CompletionQuery, options: { signal?: AbortSignal } = {}): Promise<Suggestions> {
-    const result = await this.request("completion/complete", completionParams(query, this.revision), options.signal ? { signal: options.signal } : NO_OPTIONS);
-    return readCompletion(result);
+    // Its code comes with the call rounds' (callRounds.ts): a person asks for suggestions while filling a call's arguments.
+    return this.#runner.withModule(async (m) => {
+      const result = await this.request("completion/complete", m.completionParams(query, this.revision), options.signal ? { signal: options.signal } : NO_OPTIONS);
+      return m.readCompletion(result);
+    });
   }
 
   /** Watches one resource for `notifications/resources/updated` (resourceWatch.ts: subscribe, or listen on 2026-07-28). */
@@ -509,18 +521,35 @@ export class Client {
     if (this.era === "modern") {
       return Promise.reject(new McpError({ kind: "protocol", code: ErrorCode.MethodNotFound, message: `Method not found: ${request.method} (2026-07-28 servers send no requests)` }));
     }
-    const tasks = this.#clientTasks;
-    if (tasks && this.revision !== undefined) {
+    if (this.options.clientTasks && this.revision !== undefined) {
       const declared = this.#capabilitiesFor(this.revision);
-      if ((CLIENT_TASK_REQUESTS as readonly string[]).includes(request.method) && isObject(declared.tasks)) return tasks.serve(request);
+      if ((CLIENT_TASK_REQUESTS as readonly string[]).includes(request.method) && isObject(declared.tasks)) {
+        return Promise.resolve(this.#runner.withModule((m) => this.#taskReceiver(m).serve(request)));
+      }
       // A task-augmented request of a kind not declared for tasks is answered as usual, its `task` ignored (spec "Tasks").
       if (isTaskAugmented(request) && runsAsTask(declared, request.method)) {
         const plain = withoutTaskParam(request);
+        const method = request.method;
         const callId = relatedRequestId === undefined ? undefined : this.#runner.callOf(relatedRequestId);
-        return Promise.resolve(tasks.create(request.method, request.params ?? {}, callId, (signal) => this.#runner.answerServerRequest(plain, relatedRequestId, signal)));
+        return Promise.resolve(
+          this.#runner.withModule((m) => this.#taskReceiver(m).create(method, request.params ?? {}, callId, (signal) => this.#runner.answerServerRequest(plain, relatedRequestId, signal))),
+        );
       }
     }
     return this.#runner.answerServerRequest(request, relatedRequestId);
+  }
+
+  /** The receiver of client-side tasks, made on the first task request; one that comes after close() finds it closed. */
+  #taskReceiver(m: CallRoundsModule): ClientTaskReceiver {
+    if (!this.#clientTasks) {
+      const clientTasks = this.options.clientTasks;
+      this.#clientTasks = new m.ClientTaskReceiver(
+        { clock: this.clock, emit: (event) => this.emit(event), notify: (method, params) => void this.connection.notify(method, params).catch(() => undefined) },
+        typeof clientTasks === "object" ? clientTasks : {},
+      );
+      if (this.#snapshot.status === "closed") this.#clientTasks.close("the client closed");
+    }
+    return this.#clientTasks;
   }
 
   /** The standing roots list as it is now (empty without `options.roots`). */

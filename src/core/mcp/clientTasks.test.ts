@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { Client } from "./client";
+import * as callRounds from "./callRounds";
 import type { ClientEvent } from "./events";
 import type { ConnectOptions } from "./options";
 import { Connection } from "../jsonrpc/connection";
@@ -45,7 +46,7 @@ async function peer(options: ConnectOptions, revision = "2025-11-25"): Promise<P
       return {};
     },
   });
-  const client = new Client(ends.client, { versions: [revision], ...options });
+  const client = new Client(ends.client, { versions: [revision], ...options }, { rounds: callRounds });
   open.push(client);
   const events: ClientEvent[] = [];
   client.subscribe((e) => events.push(e));

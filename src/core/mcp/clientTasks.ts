@@ -11,9 +11,8 @@ import { McpError, toMcpError } from "../errors";
 import type { Clock } from "../jsonrpc/connection";
 import type { JsonRpcRequest } from "../jsonrpc/messages";
 import { ErrorCode } from "../protocol/codes";
-import type { ClientCapabilities } from "../protocol/types";
 import { isObject } from "../util/isObject";
-import { RELATED_TASK, clientTasksCapability, isTerminalStatus, type ClientTaskMethod, type TaskStatus } from "../protocol/tasks";
+import { RELATED_TASK, isTerminalStatus, type ClientTaskMethod, type TaskStatus } from "../protocol/tasks";
 
 /** How the client keeps the tasks it runs for the server (ConnectOptions.clientTasks). */
 export interface ClientTaskOptions {
@@ -75,24 +74,6 @@ interface Entry {
   outcome: Promise<Record<string, unknown>>;
   settle: (outcome: { ok: true; result: Record<string, unknown> } | { ok: false; error: McpError }) => void;
   expiresAt: number | undefined;
-}
-
-/** ConnectOptions.clientTasks turned into the declared capabilities (2025-11-25 top-level `tasks`). */
-export function withClientTasksDeclared(caps: ClientCapabilities, on: boolean | ClientTaskOptions | undefined): ClientCapabilities {
-  if (on === undefined || on === false) return caps;
-  const tasks = clientTasksCapability(caps);
-  return tasks ? { ...caps, tasks } : caps;
-}
-
-/** A request the server sent with a `task` parameter ("Task-Augmented Requests"). */
-export function isTaskAugmented(request: JsonRpcRequest): boolean {
-  return isObject(request.params) && isObject(request.params.task);
-}
-
-/** The request as its handler sees it: the `task` parameter is how it travels, not what it asks. */
-export function withoutTaskParam(request: JsonRpcRequest): JsonRpcRequest {
-  const { task: _task, ...params } = request.params ?? {};
-  return { ...request, params };
 }
 
 function invalidParams(message: string): McpError {

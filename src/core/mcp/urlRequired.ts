@@ -6,17 +6,13 @@
  * - `notifications/elicitation/complete`: the server says one URL elicitation is done. Unknown and
  *   already-completed ids are ignored, as the spec requires.
  * Neither exists on 2026-07-28 (URL elicitation goes through `input_required` there) nor before
- * 2025-11-25.
+ * 2025-11-25. Reading a -32042 and its round are urlRequiredRound.ts (with the call rounds, loaded on the
+ * first call); what the client needs while no call runs (the completion notices) stays here.
  */
 import { McpError } from "../errors";
 import { ErrorCode } from "../protocol/codes";
 import { hasUrlElicitation } from "../protocol/revisions";
-import type { InputRequests } from "../protocol/types";
-import { isObject } from "../util/isObject";
-import { checkInputRequest } from "./answerInput";
 
-/** How often the same set of URLs may be asked for before the call is stopped: the first ask and two retries. */
-export const MAX_SAME_URL_REQUESTS = 3;
 
 /** Whether the revision defines -32042 and the completion notice (2025-11-25 only). */
 export function definesUrlRequired(revision: string | undefined): boolean {
@@ -48,41 +44,6 @@ export function urlRequiredOutsideRevision(revision: string | undefined): string
   return revision !== undefined && revision >= "2026-07-28"
     ? "the server answered with -32042 (URL elicitation required), which 2026-07-28 removed: a server asks for a URL with an input_required result instead"
     : `the server answered with -32042 (URL elicitation required), which exists only on 2025-11-25; this session speaks ${revision ?? "no revision yet"}`;
-}
-
-/**
- * The URL requests of a -32042, keyed by `elicitationId`, each checked like any URL elicitation
- * (absolute http(s) only, length cap). A malformed list is the server's protocol error.
- */
-export function readUrlRequired(error: McpError): InputRequests {
-  const data = error.data;
-  const list = isObject(data) ? data.elicitations : undefined;
-  const fail = (why: string): McpError =>
-    new McpError({
-      kind: "protocol",
-      code: error.code,
-      data,
-      message: `the server's -32042 (URL elicitation required) is malformed: ${why}`,
-      reason: { type: "urlRequired", problem: "malformed", revision: undefined },
-    });
-  if (!Array.isArray(list) || list.length === 0) throw fail("data.elicitations is not a non-empty list");
-  if (list.length > 20) throw fail(`it lists ${list.length} URLs; at most 20 are shown`);
-  const requests: InputRequests = {};
-  for (const [i, item] of list.entries()) {
-    if (!isObject(item)) throw fail(`item ${i} is not an object`);
-    if (item.mode !== "url") throw fail(`item ${i} is not URL mode`);
-    const id = item.elicitationId;
-    if (typeof id !== "string" || id === "" || id.length > 256) throw fail(`item ${i} has no elicitationId`);
-    if (requests[id]) throw fail(`elicitationId ${JSON.stringify(id)} appears twice`);
-    requests[id] = checkInputRequest(id, { method: "elicitation/create", params: item });
-  }
-  return requests;
-}
-
-/** The identity of a set of URL requests, to notice a server asking for the same ones again. */
-export function urlSetKey(requests: InputRequests): string {
-  const urls = Object.values(requests).map((r) => (r.method === "elicitation/create" && "url" in r.params ? r.params.url : ""));
-  return JSON.stringify(urls.sort());
 }
 
 interface Watched {

@@ -1,9 +1,14 @@
 import { McpError } from "../errors";
 import type { RequestId } from "../jsonrpc/messages";
-import type { ElicitResult, InputResponses } from "../protocol/types";
+import type { ElicitResult, InputRequests, InputResponses } from "../protocol/types";
+import { isObject } from "../util/isObject";
+import { checkInputRequest } from "./answerInput";
 import { answerOne, hold, nextRound, type CallHost, type CallState } from "./callSteps";
 import type { RetryDraft } from "./events";
-import { MAX_SAME_URL_REQUESTS, definesUrlRequired, explainUrlRequired, readUrlRequired, urlSetKey } from "./urlRequired";
+import { definesUrlRequired, explainUrlRequired } from "./urlRequired";
+
+/** How often the same set of URLs may be asked for before the call is stopped: the first ask and two retries. */
+export const MAX_SAME_URL_REQUESTS = 3;
 
 /**
  * One round of kind "urlRequired" (2025-11-25 URLElicitationRequiredError): each URL of the -32042
@@ -75,4 +80,39 @@ export async function answerUrlRequired(
   const requestId = host.newId();
   host.emit({ type: "retrySent", callId: state.callId, round: state.round, requestId, kind: "urlRequired", draft, edited: false, at: host.clock.now() });
   return requestId;
+}
+
+/**
+ * The URL requests of a -32042, keyed by `elicitationId`, each checked like any URL elicitation
+ * (absolute http(s) only, length cap). A malformed list is the server's protocol error.
+ */
+export function readUrlRequired(error: McpError): InputRequests {
+  const data = error.data;
+  const list = isObject(data) ? data.elicitations : undefined;
+  const fail = (why: string): McpError =>
+    new McpError({
+      kind: "protocol",
+      code: error.code,
+      data,
+      message: `the server's -32042 (URL elicitation required) is malformed: ${why}`,
+      reason: { type: "urlRequired", problem: "malformed", revision: undefined },
+    });
+  if (!Array.isArray(list) || list.length === 0) throw fail("data.elicitations is not a non-empty list");
+  if (list.length > 20) throw fail(`it lists ${list.length} URLs; at most 20 are shown`);
+  const requests: InputRequests = {};
+  for (const [i, item] of list.entries()) {
+    if (!isObject(item)) throw fail(`item ${i} is not an object`);
+    if (item.mode !== "url") throw fail(`item ${i} is not URL mode`);
+    const id = item.elicitationId;
+    if (typeof id !== "string" || id === "" || id.length > 256) throw fail(`item ${i} has no elicitationId`);
+    if (requests[id]) throw fail(`elicitationId ${JSON.stringify(id)} appears twice`);
+    requests[id] = checkInputRequest(id, { method: "elicitation/create", params: item });
+  }
+  return requests;
+}
+
+/** The identity of a set of URL requests, to notice a server asking for the same ones again. */
+export function urlSetKey(requests: InputRequests): string {
+  const urls = Object.values(requests).map((r) => (r.method === "elicitation/create" && "url" in r.params ? r.params.url : ""));
+  return JSON.stringify(urls.sort());
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { samplingConversation, samplingMessagesProblem, samplingReplyProblem } from "./samplingTools";
+import { samplingMessagesProblem, samplingReplyProblem } from "./samplingTools";
+import { samplingConversation } from "./samplingConversation";
 
 const user = (content: unknown) => ({ role: "user", content });
 const assistant = (content: unknown) => ({ role: "assistant", content });

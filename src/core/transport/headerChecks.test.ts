@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkExchanges, decodeHeaderValue } from "./headerChecks";
-import { rpcOf, type HttpExchange } from "./httpExchanges";
+import type { HttpExchange } from "./httpExchanges";
+import { rpcOf } from "./recordExchanges";
 
 const META_V = "io.modelcontextprotocol/protocolVersion";
 

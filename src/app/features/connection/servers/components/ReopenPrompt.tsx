@@ -1,9 +1,13 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useConnection, useController, useServers } from "../../../../session/context";
-import { SpawnDialog } from "../../components/SpawnDialog";
+import { chunkComponent } from "../../../../lib/chunkComponent";
+import { LazyPart } from "../../../../components/ui/LazyPart";
 import { describeTarget, spawnSpecOf } from "../../../../stores/targets";
 import { connectEntry } from "../connectEntry";
 import { reopenStore, useReopen } from "../reopen";
+
+// Asked only when the server is a command not yet confirmed: not in the first view, fetched while the prompt shows.
+const spawnDialog = chunkComponent("SpawnDialog", () => import("../../components/SpawnDialog"), (m) => m.SpawnDialog);
 
 /** The saved server the page opened on is outside the page: ask before connecting, with its address in view. */
 export function ReopenPrompt() {
@@ -12,6 +16,10 @@ export function ReopenPrompt() {
   const entry = useServers((s) => s.entries.find((e) => e.id === id));
   const status = useConnection((s) => s.status);
   const [confirming, setConfirming] = useState(false);
+  const command = entry?.target.kind === "stdio" && status === "idle";
+  useEffect(() => {
+    if (command) spawnDialog.prefetch().catch(() => undefined);
+  }, [command]);
   if (!entry || status !== "idle") return null;
   const dismiss = () => reopenStore.setState({ pendingId: undefined });
   const connect = () => {
@@ -36,14 +44,16 @@ export function ReopenPrompt() {
         </button>
       </div>
       {confirming && spec && (
-        <SpawnDialog
-          spec={spec}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => {
-            controller.confirmSpawn(spec);
-            connect();
-          }}
-        />
+        <LazyPart what="The question before running a command">
+          <spawnDialog.Component
+            spec={spec}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              controller.confirmSpawn(spec);
+              connect();
+            }}
+          />
+        </LazyPart>
       )}
     </div>
   );
