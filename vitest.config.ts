@@ -38,7 +38,9 @@ export default defineConfig({
           name: "interop",
           include: ["test/interop/**/*.interop.test.ts"],
           environment: "node",
-          // The suite's runs (a minute or more for a revision's whole set) and the servers they start.
+          // The suite's runs (a minute or more for a revision's whole set, each client given up to
+          // two minutes) and the servers they start.
+          testTimeout: 300_000,
           hookTimeout: 300_000,
           maxConcurrency: 4,
           pool: "forks",

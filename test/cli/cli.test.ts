@@ -224,7 +224,7 @@ describe("presa-inspector", { timeout: 45000 }, () => {
       ["an unterminated quote in --stdio", () => ["call", "--stdio", `node "server.js`, "tool", "greet"], /--stdio: unterminated double quote/],
     ];
     it.each(bad)("%s", async (_name, args, message) => {
-      const r = await runCli(await args(), { timeoutMs: 20000 });
+      const r = await runCli(await args());
       expect(r.code).toBe(2);
       // Only a call that started prints its rounds so far; a failure before that prints nothing.
       if (!/exits during the call/.test(_name)) expect(r.stdout).toBe("");

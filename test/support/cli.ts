@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
 import { build } from "esbuild";
 import { Client, StreamableHttpTransport, type ElicitResult, type InputContext } from "../../src/core";
 import { exportAnswers, exportSession, recordCall, type CallRecord, type CannedAnswer } from "../../src/core/recording";
+import { START_CEILING_MS } from "./ceilings";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const BIN = join(ROOT, "bin/presa-inspector.mjs");
@@ -44,8 +45,8 @@ export function runCli(args: string[], options: { timeoutMs?: number; input?: st
     child.stderr.on("data", (d: Buffer) => void (stderr += d.toString()));
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`presa-inspector ${args.join(" ")} did not finish within ${options.timeoutMs ?? 30000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
-    }, options.timeoutMs ?? 30000);
+      reject(new Error(`presa-inspector ${args.join(" ")} did not finish within ${options.timeoutMs ?? START_CEILING_MS} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs ?? START_CEILING_MS);
     child.on("close", (code) => {
       clearTimeout(timer);
       resolvePromise({ code, stdout, stderr, ms: Date.now() - started });
@@ -66,8 +67,8 @@ export function startDemoServer(extra: string[] = []): Promise<RunningServer> {
     let out = "";
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`demo server did not start: ${out}`));
-    }, 20000);
+      reject(new Error(`demo server did not start in ${START_CEILING_MS} ms: ${out}`));
+    }, START_CEILING_MS);
     child.stdout.on("data", (d: Buffer) => {
       out += d.toString();
       const m = /on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(out);

@@ -13,6 +13,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./freePort";
+import { START_CEILING_MS } from "./ceilings";
 
 export const HAPROXY = process.env.HAPROXY_PATH ?? "haproxy";
 
@@ -82,7 +83,7 @@ export async function startHaproxy(backends: string[]): Promise<RunningHaproxy> 
   const child: ChildProcess = spawn(HAPROXY, ["-db", "-f", file], { stdio: ["ignore", "pipe", "pipe"] });
   child.stdout?.on("data", (c: Buffer) => (log += c.toString()));
   child.stderr?.on("data", (c: Buffer) => (log += c.toString()));
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + START_CEILING_MS;
   while (!(await accepting(port))) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`haproxy did not start: ${log}`);
     await new Promise((r) => setTimeout(r, 50));

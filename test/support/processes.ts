@@ -5,6 +5,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { START_CEILING_MS } from "./ceilings";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
@@ -16,7 +17,7 @@ export interface DemoProcess {
 }
 
 /** Spawns the demo server with `args` (port 0 unless given) and resolves once it prints its URL. */
-export function spawnDemoServer(args: string[] = [], timeoutMs = 45_000): Promise<DemoProcess> {
+export function spawnDemoServer(args: string[] = [], timeoutMs = START_CEILING_MS): Promise<DemoProcess> {
   const child: ChildProcess = spawn(TSX, ["bin/demo-server.ts", "--port", "0", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   const stop = (): Promise<void> =>
     new Promise((resolve) => {

@@ -178,12 +178,19 @@ function findChecksDir(out: string): string | undefined {
   return undefined;
 }
 
+/**
+ * How long the suite lets our client run in one scenario (its own default is 30 s). A ceiling against
+ * a hang, not a measure of speed: the client is `node --import tsx`, and on a busy 2-core machine
+ * starting it alone has taken most of those 30 s, so the suite timed out a client that passed.
+ */
+const CLIENT_CEILING_MS = 120_000;
+
 /** One client scenario: the suite starts its mock server and runs bin/conformance-client.ts against it. */
 export async function runClientScenario(scenario: string, revision: string): Promise<ScenarioResult> {
   const out = mkdtempSync(join(tmpdir(), "presa-conformance-"));
   try {
     const command = `${process.execPath} --import tsx ${join(root, "bin/conformance-client.ts")}`;
-    const { code, output } = await run(["client", "--command", command, "--scenario", scenario, "--spec-version", revision, "-o", out], 90_000);
+    const { code, output } = await run(["client", "--command", command, "--scenario", scenario, "--spec-version", revision, "--timeout", String(CLIENT_CEILING_MS), "-o", out], CLIENT_CEILING_MS + 60_000);
     const dir = findChecksDir(out);
     const checks = dir ? readChecks(dir) : [];
     const summary = summarize(checks);
@@ -203,7 +210,7 @@ export async function runClientRequirements(revision: string): Promise<ScenarioR
   const out = mkdtempSync(join(tmpdir(), "presa-conformance-"));
   try {
     const command = `${process.execPath} --import tsx ${join(root, "bin/conformance-client.ts")}`;
-    await run(["client", "--command", command, "--requirements", revision, "-o", out], 900_000);
+    await run(["client", "--command", command, "--requirements", revision, "--timeout", String(CLIENT_CEILING_MS), "-o", out], 900_000);
     const results: ScenarioResult[] = [];
     const walk = (dir: string, name: string): void => {
       const entries = readdirSync(dir);

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { START_CEILING_MS } from "../ceilings";
 
 export interface Everything {
   url: string;
@@ -15,7 +16,7 @@ const entry = createRequire(import.meta.url).resolve("@modelcontextprotocol/serv
 const preload = fileURLToPath(new URL("../../../scripts/loopback-only.mjs", import.meta.url));
 
 /** `mode` "sse" starts its 2024-11-05 HTTP+SSE entry (GET /sse, POST /message); the URL is then /sse. */
-export function startEverything(timeoutMs = 20_000, mode: "streamableHttp" | "sse" = "streamableHttp"): Promise<Everything> {
+export function startEverything(timeoutMs = START_CEILING_MS, mode: "streamableHttp" | "sse" = "streamableHttp"): Promise<Everything> {
   const child: ChildProcess = spawn(process.execPath, ["--import", preload, entry, mode], {
     env: { ...process.env, PORT: "0" },
     stdio: ["ignore", "ignore", "pipe"],
