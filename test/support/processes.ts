@@ -3,7 +3,7 @@
  * tests that need real processes: scale-out behind a proxy, restarts. Every process is stopped by
  * the `stop()` it comes with; the test's afterEach/afterAll calls it.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { START_CEILING_MS } from "./ceilings";
 
@@ -58,8 +58,10 @@ export interface ProcessRow {
   args: string;
 }
 
-export function processTable(): ProcessRow[] {
-  return execFileSync("ps", ["-eo", "pid=,ppid=,stat=,args="], { encoding: "utf8" })
+const PS_ARGS = ["-eo", "pid=,ppid=,stat=,args="];
+
+function parseTable(text: string): ProcessRow[] {
+  return text
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => {
@@ -68,19 +70,37 @@ export function processTable(): ProcessRow[] {
     });
 }
 
-/**
- * Pids whose command line contains `marker` (the servers and grandchildren of one test). A zombie
- * has ended but is still listed; `zombies: false` leaves it out.
- */
-export function pidsWith(marker: string, { zombies = true }: { zombies?: boolean } = {}): number[] {
-  return processTable()
-    .filter((p) => p.args.includes(marker) && !p.args.startsWith("ps ") && (zombies || !p.stat.startsWith("Z")))
-    .map((p) => p.pid);
+export function processTable(): ProcessRow[] {
+  return parseTable(execFileSync("ps", PS_ARGS, { encoding: "utf8" }));
 }
 
-/** Whether `pid` is running (a zombie is not). */
-export function alive(pid: number): boolean {
-  return processTable().some((p) => p.pid === pid && !p.stat.startsWith("Z"));
+let reading: Promise<ProcessRow[]> | undefined;
+
+/**
+ * The process table without blocking the event loop, for tests that poll it side by side: callers at
+ * the same moment share one `ps`. (A synchronous `ps` per poll per case, under load, held the
+ * worker's event loop long enough that its own HTTP requests could not be written in time.)
+ */
+export function processTableAsync(): Promise<ProcessRow[]> {
+  reading ??= new Promise<ProcessRow[]>((resolve, reject) => {
+    execFile("ps", PS_ARGS, { encoding: "utf8" }, (error, out) => (error ? reject(error) : resolve(parseTable(out))));
+  }).finally(() => {
+    reading = undefined;
+  });
+  return reading;
+}
+
+/**
+ * Pids whose command line contains `marker` (the servers and grandchildren of one test), in `table`
+ * (a fresh `ps` unless given). A zombie has ended but is still listed; `zombies: false` leaves it out.
+ */
+export function pidsWith(marker: string, { zombies = true }: { zombies?: boolean } = {}, table: ProcessRow[] = processTable()): number[] {
+  return table.filter((p) => p.args.includes(marker) && !p.args.startsWith("ps ") && (zombies || !p.stat.startsWith("Z"))).map((p) => p.pid);
+}
+
+/** Whether `pid` is running (a zombie is not), in `table` (a fresh `ps` unless given). */
+export function alive(pid: number, table: ProcessRow[] = processTable()): boolean {
+  return table.some((p) => p.pid === pid && !p.stat.startsWith("Z"));
 }
 
 export function killQuietly(pid: number): void {
