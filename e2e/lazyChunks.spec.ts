@@ -1,5 +1,6 @@
 import { allowErrors, expect, test } from "./support/test";
-import { answerForm, callView, catalog, inputCard, pick, result, run } from "./support/app";
+import { answerForm, callView, catalog, inputCard, pick, result, roundsPanel, run, runWithJson } from "./support/app";
+import { qaPanel } from "./support/qa";
 
 // What the first view does not show is fetched on first use (docs/architecture.md, "What loads when").
 // A chunk that cannot be fetched (the inspector's server stopped, the network is off) is an error in
@@ -88,3 +89,35 @@ test(
     await expect(page.getByRole("region", { name: "Wire log" })).toBeVisible();
   },
 );
+
+// Canned answers and the mock model answer questions, which come only during a call: their answerer
+// is loaded with the call code (session/callChunk.ts), and their panel is a chunk of its own.
+const CANNED_BRIDGE = /\/assets\/cannedBridge-[^/]*\.js$/;
+
+test("the canned answerer is not in the first view: held back, a call waits for it; let through, the mock model answers the first question", async ({ page }) => {
+  const held: (() => Promise<void>)[] = [];
+  const asked = new Promise<void>((resolve) => {
+    void page.route(CANNED_BRIDGE, (route) => {
+      held.push(() => route.continue());
+      resolve();
+    });
+  });
+  await page.goto("/");
+  const html = await (await page.request.get("/")).text();
+  expect(html).not.toMatch(/cannedBridge|cannedStore|CannedPanel/);
+  await expect(page.getByTestId("connection-status")).toHaveText("connected");
+  // The panel comes on its own; its switch works while the answerer is still held back.
+  const qa = qaPanel(page);
+  await qa.getByLabel("Mock model answers sampling").check();
+  await qa.getByLabel("Mock model script").fill("/one sentence/i => Held back, then answered.");
+  // Fetched ahead with the call code once connected: that request is the one held here.
+  await asked;
+  await pick(page, /^Summarize/);
+  await runWithJson(page, { text: "MCP lets servers ask their clients for input." });
+  await expect(callView(page)).toBeVisible();
+  for (const go of held.splice(0)) await go();
+  // Answered by the mock model, never asked: the answerer was attached before the question came.
+  await expect(result(page)).toContainText("Summary from mock-model: Held back, then answered.");
+  await expect(roundsPanel(page).getByTestId("auto-badge")).toHaveText("mock model");
+  await expect(inputCard(page, "Summarize in one sentence")).toHaveCount(0);
+});

@@ -15,7 +15,7 @@ describe("loadWithCallCode", () => {
       return m;
     });
     // The rounds' module itself resolves; the registered part has not.
-    await import("../../core/mcp/callRounds");
+    await (await import("../../core")).loadCallRounds();
     await new Promise((r) => setTimeout(r, 0));
     expect(ready).toBe(false);
     release();
