@@ -121,3 +121,24 @@ test("the canned answerer is not in the first view: held back, a call waits for 
   await expect(roundsPanel(page).getByTestId("auto-badge")).toHaveText("mock model");
   await expect(inputCard(page, "Summarize in one sentence")).toHaveCount(0);
 });
+
+// The command palette's dialog is fetched ahead once connected, never before: Ctrl/Cmd+K before it
+// arrives opens a stand-in input (e2e/catalog.spec.ts holds the chunk back while typing).
+test("the palette's chunk is not in the first view: fetched only once connected, and the palette then works", async ({ page }) => {
+  const statusAtRequest = new Promise<string>((resolve) => {
+    void page.route(/\/assets\/PaletteDialog-[^/]*\.js$/, async (route) => {
+      resolve(await page.getByTestId("connection-status").innerText());
+      await route.continue();
+    });
+  });
+  await page.goto("/");
+  expect(await (await page.request.get("/")).text()).not.toMatch(/PaletteDialog|ReopenPrompt/);
+  expect(await statusAtRequest).toBe("connected");
+  await page.keyboard.press("Control+k");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await expect(palette.getByRole("combobox", { name: "Search tools, resources and prompts" })).toBeFocused();
+  await page.keyboard.type("greet");
+  await expect(palette.getByRole("option").first()).toContainText("greet");
+  await page.keyboard.press("Escape");
+  await expect(palette).toHaveCount(0);
+});
