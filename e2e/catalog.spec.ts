@@ -74,6 +74,38 @@ test("Ctrl+K then typing at once: the text goes into the palette and filters; En
   await expect(page.locator(".call-history")).toHaveCount(0);
 });
 
+test("Ctrl+K then typing while the palette's code is held back: nothing typed is lost, the palette takes the text and the focus", async ({ page }) => {
+  // The palette is a chunk of its own, fetched ahead once connected: hold that request back.
+  let release: (() => Promise<void>) | undefined;
+  const asked = new Promise<void>((resolve) => {
+    void page.route(/\/assets\/PaletteDialog-[^/]*\.js$/, (route) => {
+      release = () => route.continue();
+      resolve();
+    });
+  });
+  await page.reload();
+  await expect(page.getByTestId("connection-status")).toHaveText("connected");
+  await asked;
+  await page.keyboard.press("Control+k");
+  await page.keyboard.type("two-st");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  const search = palette.getByLabel("Search tools, resources and prompts");
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue("two-st");
+  await expect(palette.getByRole("combobox")).toHaveCount(0);
+  await release?.();
+  // The palette itself, with what was typed, the focus, and the caret after the text.
+  const combobox = palette.getByRole("combobox", { name: "Search tools, resources and prompts" });
+  await expect(combobox).toBeFocused();
+  await expect(combobox).toHaveValue("two-st");
+  await page.keyboard.type("eps");
+  await expect(combobox).toHaveValue("two-steps");
+  await expect(palette.getByRole("option")).toHaveCount(1);
+  await page.keyboard.press("Enter");
+  await expect(palette).toHaveCount(0);
+  await expect(itemHeading(page)).toHaveText("two-steps");
+});
+
 test("at 1280 px the tabs hold only tabs, on one line, and ↻ is not clipped", async ({ page }) => {
   const tablist = catalog(page).getByRole("tablist");
   await expect(tablist.locator("> *")).toHaveCount(3);

@@ -1,5 +1,6 @@
 import { allowErrors, expect, test } from "./support/test";
-import { answerForm, callView, catalog, inputCard, pick, result, run } from "./support/app";
+import { answerForm, callView, catalog, inputCard, pick, result, roundsPanel, run, runWithJson } from "./support/app";
+import { qaPanel } from "./support/qa";
 
 // What the first view does not show is fetched on first use (docs/architecture.md, "What loads when").
 // A chunk that cannot be fetched (the inspector's server stopped, the network is off) is an error in
@@ -88,3 +89,56 @@ test(
     await expect(page.getByRole("region", { name: "Wire log" })).toBeVisible();
   },
 );
+
+// Canned answers and the mock model answer questions, which come only during a call: their answerer
+// is loaded with the call code (session/callChunk.ts), and their panel is a chunk of its own.
+const CANNED_BRIDGE = /\/assets\/cannedBridge-[^/]*\.js$/;
+
+test("the canned answerer is not in the first view: held back, a call waits for it; let through, the mock model answers the first question", async ({ page }) => {
+  const held: (() => Promise<void>)[] = [];
+  const asked = new Promise<void>((resolve) => {
+    void page.route(CANNED_BRIDGE, (route) => {
+      held.push(() => route.continue());
+      resolve();
+    });
+  });
+  await page.goto("/");
+  const html = await (await page.request.get("/")).text();
+  expect(html).not.toMatch(/cannedBridge|cannedStore|CannedPanel/);
+  await expect(page.getByTestId("connection-status")).toHaveText("connected");
+  // The panel comes on its own; its switch works while the answerer is still held back.
+  const qa = qaPanel(page);
+  await qa.getByLabel("Mock model answers sampling").check();
+  await qa.getByLabel("Mock model script").fill("/one sentence/i => Held back, then answered.");
+  // Fetched ahead with the call code once connected: that request is the one held here.
+  await asked;
+  await pick(page, /^Summarize/);
+  await runWithJson(page, { text: "MCP lets servers ask their clients for input." });
+  await expect(callView(page)).toBeVisible();
+  for (const go of held.splice(0)) await go();
+  // Answered by the mock model, never asked: the answerer was attached before the question came.
+  await expect(result(page)).toContainText("Summary from mock-model: Held back, then answered.");
+  await expect(roundsPanel(page).getByTestId("auto-badge")).toHaveText("mock model");
+  await expect(inputCard(page, "Summarize in one sentence")).toHaveCount(0);
+});
+
+// The command palette's dialog is fetched ahead once connected, never before: Ctrl/Cmd+K before it
+// arrives opens a stand-in input (e2e/catalog.spec.ts holds the chunk back while typing).
+test("the palette's chunk is not in the first view: fetched only once connected, and the palette then works", async ({ page }) => {
+  const statusAtRequest = new Promise<string>((resolve) => {
+    void page.route(/\/assets\/PaletteDialog-[^/]*\.js$/, async (route) => {
+      resolve(await page.getByTestId("connection-status").innerText());
+      await route.continue();
+    });
+  });
+  await page.goto("/");
+  expect(await (await page.request.get("/")).text()).not.toMatch(/PaletteDialog|ReopenPrompt/);
+  expect(await statusAtRequest).toBe("connected");
+  await page.keyboard.press("Control+k");
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await expect(palette.getByRole("combobox", { name: "Search tools, resources and prompts" })).toBeFocused();
+  await page.keyboard.type("greet");
+  await expect(palette.getByRole("option").first()).toContainText("greet");
+  await page.keyboard.press("Escape");
+  await expect(palette).toHaveCount(0);
+});

@@ -4,7 +4,7 @@ import { Catalog } from "./features/catalog/Catalog";
 import { LazyCallHistory, LazyCallView, LazyDestructiveConfirm, LazyItemPanel, LazyRounds } from "./views/LazyParts";
 import { BottomPanel } from "./views/BottomPanel";
 import { ConnectPrompt } from "./features/links/components/ConnectPrompt";
-import { ReopenPrompt } from "./features/connection/servers/components/ReopenPrompt";
+import { LazyReopenPrompt } from "./features/connection/servers/components/LazyReopenPrompt";
 import { LinkProblems } from "./features/links/components/LinkProblems";
 import { CommandPalette } from "./features/palette/CommandPalette";
 import { SessionsBar } from "./features/session/components/SessionsBar";
@@ -85,7 +85,7 @@ export function App() {
         {!present && <ConnectionBar />}
         <QaToolbar />
         <ConnectPrompt />
-        <ReopenPrompt />
+        <LazyReopenPrompt />
         <LinkProblems />
       </header>
       <MainSplit main={main} questionWaiting={questionWaiting} wire={!viewer && !present ? (p) => <BottomPanel {...p} /> : undefined} />

@@ -3,8 +3,9 @@ import { prefetchCallParts } from "./views/LazyParts";
 import { prefetchExplanations } from "./components/ui/ErrorView";
 import { prefetchWireDetail } from "./features/wire/components/LazyWireDetail";
 import { loadCallCode } from "./session/callChunk";
+import { prefetchPalette } from "./features/palette/CommandPalette";
 
-/** The lazy code a call needs: the client's call rounds, the item panel, the call view, history and rounds, the question cards, the arguments form (rjsf), a task's card, the error explanations, the wire log's frame detail. */
+/** The lazy code a call needs: the client's call rounds, the item panel, the call view, history and rounds, the question cards, the arguments form (rjsf), a task's card, the error explanations, the wire log's frame detail, the command palette. */
 export function prefetchForms(): Promise<unknown> {
   return Promise.all([
     loadCallCode(),
@@ -14,6 +15,7 @@ export function prefetchForms(): Promise<unknown> {
     import("./views/questionCards").then((m) => m.prefetchQuestions()),
     import("./components/ui/ArgumentsForm"),
     import("./features/tasks/TaskCard"),
+    prefetchPalette(),
   ]);
 }
 

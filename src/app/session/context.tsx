@@ -119,6 +119,5 @@ export function useAuth<T>(selector: (s: AuthState) => T): T {
 export { useUi } from "../stores/uiStore";
 export { usePresent } from "../features/present/presentStore";
 export { useRecording } from "./recordingStore";
-export { useCanned } from "../features/canned/cannedStore";
 export { useLink } from "../features/links/linkStore";
 export { useLayout } from "../features/layout/layoutStore";

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -28,7 +28,9 @@ export function ModalDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const before = useRef<Element | null>(typeof document === "undefined" ? null : document.activeElement);
-  useEffect(() => {
+  // In the commit that mounts it, not in a later task: a dialog that replaces another control (the
+  // palette's stand-in input) has the focus before any further key event is handled.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return undefined;
     if (!dialog.open) {

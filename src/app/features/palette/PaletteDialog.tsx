@@ -8,16 +8,24 @@ const TAB: Record<Selection["kind"], UiState["tab"]> = { tool: "tools", resource
 
 /**
  * The palette itself: a combobox and its listbox in a modal dialog (ModalDialog: Esc closes it and is
- * not also taken as "cancel the question", focus returns where it was). It is part of the first
- * view, not a chunk fetched on open: the input has the focus in the same render the keys open it
- * in, so what is typed right after Ctrl+K goes into it and filters, and Enter selects only what is
+ * not also taken as "cancel the question", focus returns where it was). A chunk of its own
+ * (CommandPalette.tsx): what was typed before it arrived is `initialQuery`, and its input takes the
+ * focus with the caret after that text, so typing goes on where it was; Enter selects only what is
  * shown. Matching and ranking: paletteItems.ts.
  */
-export function PaletteDialog({ onClose }: { onClose: () => void }) {
+export interface PaletteProps {
+  onClose: () => void;
+  /** What was typed into the stand-in while this code loaded. */
+  initialQuery?: string;
+  /** Where focus goes when it closes (the element focused before Ctrl/Cmd+K). */
+  returnFocus?: () => HTMLElement | null;
+}
+
+export function PaletteDialog({ onClose, initialQuery = "", returnFocus }: PaletteProps) {
   const tools = useTools().data;
   const resources = useResources().data;
   const prompts = usePrompts().data;
-  const [query, setQuery] = useState("");
+  const [query, setQuery] = useState(initialQuery);
   const [active, setActive] = useState(0);
   const items = useMemo(() => paletteItems(tools, resources?.resources, resources?.templates, prompts), [tools, resources, prompts]);
   const shown = useMemo(() => filterItems(items, query), [items, query]);
@@ -41,10 +49,12 @@ export function PaletteDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <ModalDialog label="Command palette" className="palette" onClose={onClose}>
+    <ModalDialog label="Command palette" className="palette" onClose={onClose} returnFocus={returnFocus}>
       <input
         // Focused as the dialog opens (ModalDialog keeps an autofocused control).
         autoFocus
+        // The caret after what was typed before this code arrived, so typing goes on there.
+        onFocus={(e) => e.currentTarget.setSelectionRange(e.currentTarget.value.length, e.currentTarget.value.length)}
         role="combobox"
         aria-expanded="true"
         aria-controls="palette-list"

@@ -1,5 +1,4 @@
-import { useCanned } from "../../../session/context";
-import { cannedStore } from "../cannedStore";
+import { cannedStore, useCanned } from "../cannedStore";
 import { inputKinds } from "../../../../core";
 import { ANSWERS_SCHEMA_PATH, exportAnswers, type CannedAnswer } from "../../../../core/recording";
 import { MockModelPanel } from "./MockModelPanel";

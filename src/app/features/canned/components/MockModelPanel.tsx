@@ -1,6 +1,5 @@
 import { useMemo } from "react";
-import { useCanned } from "../../../session/context";
-import { cannedStore } from "../cannedStore";
+import { cannedStore, useCanned } from "../cannedStore";
 import { parseScript } from "../utils/mockModel";
 
 /** The mock model: scripted replies that answer sampling requests while it is on. */

@@ -1,7 +1,7 @@
 import { markKey } from "../../../session/autoAnswer";
-import { useCalls, useCanned } from "../../../session/context";
+import { useCalls } from "../../../session/context";
 import type { PendingInput } from "../../input/inputStore";
-import { cannedStore } from "../cannedStore";
+import { cannedStore, useCanned } from "../cannedStore";
 
 /** On an input card: save the answer about to be given under a name, for auto-answering next time. */
 export function SaveCannedAction({ input }: { input: PendingInput }) {
