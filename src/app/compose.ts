@@ -4,6 +4,7 @@ import { cannedStore } from "./features/canned/cannedStore";
 import { attachListChanged } from "./features/notifications/listChangedBridge";
 import { attachFormPrefetch } from "./prefetchForms";
 import { attachApps } from "./features/apps/attachApps";
+import { prefetchAppsArea } from "./features/apps/LazyApps";
 import { attachServersFile } from "./features/connection/servers/serversFileSync";
 import type { Controller } from "./session/controller";
 
@@ -15,7 +16,7 @@ import type { Controller } from "./session/controller";
  * fetched only then). Replay attaches per run (features/session/recording.ts). Returns the undo.
  */
 export function compose(controller: Controller, queryClient: QueryClient, search: URLSearchParams): () => void {
-  const undo = [attachCanned(controller, cannedStore), attachListChanged(controller, queryClient), attachFormPrefetch(controller), attachApps(controller), attachServersFile(controller)];
+  const undo = [attachCanned(controller, cannedStore), attachListChanged(controller, queryClient), attachFormPrefetch(controller), attachApps(controller, prefetchAppsArea), attachServersFile(controller)];
   if (search.has("bench")) {
     void import("./benchHooks").then((m) => {
       m.installBenchHooks(controller);

@@ -2,12 +2,14 @@ import { useStore } from "zustand";
 import { LazyPart } from "../../components/ui/LazyPart";
 import { chunkComponent } from "../../lib/chunkComponent";
 import { appsStore } from "./appsStore";
-import { prefetchAppsArea } from "./attachApps";
+import { loadAppsArea } from "./appsChunk";
 import { sandboxPlace } from "./sandboxOrigin";
 
 // The apps' host, sandbox relay and panel: a chunk of its own, fetched ahead when the tool listing
 // has apps (attachApps), else when the first app opens.
-const appsArea = chunkComponent("AppsArea", prefetchAppsArea as () => Promise<typeof import("./components/AppsArea")>, (m) => m.AppsArea);
+const appsArea = chunkComponent("AppsArea", loadAppsArea, (m) => m.AppsArea);
+/** Fetches the apps' host chunk ahead (once; again after a failed fetch). */
+export const prefetchAppsArea = appsArea.prefetch;
 
 /**
  * While the live server lists apps: the sandbox proxy page, loaded once and unused, so the browser has

@@ -2,14 +2,7 @@ import { isObject, type CallHandle, type InputMethod } from "../../../core";
 import { toolUi } from "../../../core/apps";
 import type { Controller } from "../../session/controller";
 import { appsActions, appsStore } from "./appsStore";
-import { createReadAhead, type ReadAhead } from "./readAhead";
-
-/** The apps' host chunk (the view, the host, the sandbox relay), fetched ahead when a listing has apps. */
-export const prefetchAppsArea = (): Promise<unknown> => import("./components/AppsArea");
-
-/** The page's apps' documents read ahead (useAppHost takes them from here); attachApps feeds it. */
-let pageReads: ReadAhead | undefined;
-export const readAheadOf = (): ReadAhead | undefined => pageReads;
+import { createReadAhead, pageReadAhead, readAheadOf } from "./readAhead";
 
 /** The `ui://` documents a tools/list result names, in listing order (each tool's `_meta.ui`, checked as for a call). */
 export function listedAppUris(result: unknown): string[] {
@@ -42,11 +35,12 @@ export function startFromApp(controller: Controller, appId: string, method: Inpu
 /**
  * Opens an app for each tools/call of a tool whose listing names a `ui://` resource
  * (`_meta.ui.resourceUri`), and marks the calls apps start as theirs. Apps of an earlier connection
- * stop when the connection changes: an app talks only to the server that served it. Returns the undo.
+ * stop when the connection changes: an app talks only to the server that served it. A listing with
+ * apps fetches ahead the host's chunk (`fetchAhead`) and the first apps' documents. Returns the undo.
  */
-export function attachApps(controller: Controller, fetchAhead: () => Promise<unknown> = prefetchAppsArea): () => void {
+export function attachApps(controller: Controller, fetchAhead: () => Promise<unknown>): () => void {
   const reads = createReadAhead((uri) => controller.readAhead(uri));
-  pageReads = reads;
+  pageReadAhead(reads);
   let chunk: Promise<unknown> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   // A listing with apps: the host's chunk and the first apps' documents are fetched ahead, after the
@@ -95,7 +89,7 @@ export function attachApps(controller: Controller, fetchAhead: () => Promise<unk
   });
   return () => {
     if (timer !== undefined) clearTimeout(timer);
-    if (pageReads === reads) pageReads = undefined;
+    if (readAheadOf() === reads) pageReadAhead(undefined);
     offEvents();
     offConnection();
   };

@@ -58,3 +58,10 @@ export function createReadAhead(read: (uri: string) => Promise<Result>, limit = 
 }
 
 export type ReadAhead = ReturnType<typeof createReadAhead>;
+
+/** The page's apps' documents read ahead: attachApps feeds it, useAppHost takes from it. */
+let page: ReadAhead | undefined;
+export const readAheadOf = (): ReadAhead | undefined => page;
+export const pageReadAhead = (reads: ReadAhead | undefined): void => {
+  page = reads;
+};

@@ -4,7 +4,8 @@ import { AppHost, SANDBOX_PROXY_READY, SANDBOX_RESOURCE_READY, SANDBOX_VIOLATION
 import { useController } from "../../session/context";
 import type { Controller } from "../../session/controller";
 import { appLabel, appsActions, type AppInstance, type AppNote } from "./appsStore";
-import { readAheadOf, startFromApp } from "./attachApps";
+import { startFromApp } from "./attachApps";
+import { readAheadOf } from "./readAhead";
 import { sandboxPlace } from "./sandboxOrigin";
 
 /** The tallest an app may make itself; a taller size-changed is capped (and the cap reported). */
