@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { attachListChanged } from "./features/notifications/listChangedBridge";
 import { attachFormPrefetch } from "./prefetchForms";
 import { attachApps } from "./features/apps/attachApps";
+import { prefetchAppsArea } from "./features/apps/LazyApps";
 import { attachServersFile } from "./features/connection/servers/serversFileSync";
 import type { Controller } from "./session/controller";
 import { loadWithCallCode } from "./session/callChunk";
@@ -34,7 +35,7 @@ function attachCannedWithCalls(controller: Controller): () => void {
  * fetched only then). Replay attaches per run (features/session/recording.ts). Returns the undo.
  */
 export function compose(controller: Controller, queryClient: QueryClient, search: URLSearchParams): () => void {
-  const undo = [attachCannedWithCalls(controller), attachListChanged(controller, queryClient), attachFormPrefetch(controller), attachApps(controller), attachServersFile(controller)];
+  const undo = [attachCannedWithCalls(controller), attachListChanged(controller, queryClient), attachFormPrefetch(controller), attachApps(controller, prefetchAppsArea), attachServersFile(controller)];
   if (search.has("bench")) {
     void import("./benchHooks").then((m) => {
       m.installBenchHooks(controller);

@@ -76,6 +76,7 @@ export function callCommands({ session, live, connect, running, watches }: Calls
     start,
     callTool: (name, args) => start("tools/call", { name, arguments: args }),
     readResource: (uri) => start("resources/read", { uri }),
+    readAhead: (uri) => requireClient().request("resources/read", { uri }),
     getPrompt: (name, args) => start("prompts/get", { name, arguments: args }),
     cancel: (callId) => running.get(callId)?.cancel(),
     rerun,

@@ -57,6 +57,8 @@ export interface CallCommands {
   start(method: InputMethod, params: Record<string, unknown>): CallHandle | undefined;
   callTool(name: string, args: Record<string, unknown>): CallHandle | undefined;
   readResource(uri: string): CallHandle | undefined;
+  /** A plain resources/read the page makes itself (an app's document read ahead): in the wire log, not a call of the history. */
+  readAhead(uri: string): Promise<Record<string, unknown>>;
   getPrompt(name: string, args: Record<string, string>): CallHandle | undefined;
   cancel(callId: string): void;
   /** "Run again": the same call from round 1, reconnecting first when the connection or session is gone. */

@@ -5,6 +5,7 @@ import { useController } from "../../session/context";
 import type { Controller } from "../../session/controller";
 import { appLabel, appsActions, type AppInstance, type AppNote } from "./appsStore";
 import { startFromApp } from "./attachApps";
+import { readAheadOf } from "./readAhead";
 import { sandboxPlace } from "./sandboxOrigin";
 
 /** The tallest an app may make itself; a taller size-changed is capped (and the cap reported). */
@@ -132,7 +133,10 @@ export function useAppHost(app: AppInstance) {
     let live = true;
     let read = reads.get(app.id);
     if (!read) {
-      read = runForApp(controller, app.id, "resources/read", { uri: app.resourceUri }, true);
+      // The document read ahead when the tool was listed, else the app's own read (a call marked as the app's).
+      const ahead = readAheadOf()?.get(app.connectionId, app.resourceUri);
+      const own = () => runForApp(controller, app.id, "resources/read", { uri: app.resourceUri }, true);
+      read = ahead ? ahead.then((result) => result ?? own()) : own();
       reads.set(app.id, read);
     }
     read.then(

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { APP_MIME_TYPE } from "../../../core/apps";
+import { createReadAhead } from "./readAhead";
+
+const doc = (uri: string) => ({ contents: [{ uri, mimeType: APP_MIME_TYPE, text: `<p>${uri}</p>` }] });
+
+/** A read function that counts its reads per URI and answers as `answer` says. */
+function reader(answer: (uri: string) => Promise<Record<string, unknown>> = async (uri) => doc(uri)) {
+  const count = new Map<string, number>();
+  const read = (uri: string) => {
+    count.set(uri, (count.get(uri) ?? 0) + 1);
+    return answer(uri);
+  };
+  return { read, count };
+}
+
+describe("createReadAhead", () => {
+  it("reads each listed app document once per connection, and gives it back only on that connection", async () => {
+    const { read, count } = reader();
+    const reads = createReadAhead(read);
+    reads.listed(1, ["ui://a", "ui://a", "ui://b"]);
+    reads.listed(1, ["ui://a", "ui://b"]);
+    expect(Object.fromEntries(count)).toEqual({ "ui://a": 1, "ui://b": 1 });
+    expect(await reads.get(1, "ui://a")).toEqual(doc("ui://a"));
+    expect(reads.get(2, "ui://a")).toBeUndefined();
+    expect(reads.get(1, "ui://c")).toBeUndefined();
+    // A new connection: what the old one read is gone, and its listing reads again.
+    reads.listed(2, ["ui://a"]);
+    expect(count.get("ui://a")).toBe(2);
+    expect(reads.get(1, "ui://b")).toBeUndefined();
+    expect(reads.get(2, "ui://b")).toBeUndefined();
+  });
+
+  it("reads only the first few of a long listing", () => {
+    const { read, count } = reader();
+    const reads = createReadAhead(read, 2);
+    reads.listed(1, ["ui://a", "ui://b", "ui://c"]);
+    expect([...count.keys()]).toEqual(["ui://a", "ui://b"]);
+    expect(reads.get(1, "ui://c")).toBeUndefined();
+  });
+
+  it("forgets everything on list_changed, one document on resources/updated, all on reset", async () => {
+    const { read, count } = reader();
+    const reads = createReadAhead(read);
+    reads.listed(1, ["ui://a", "ui://b"]);
+    reads.changed("ui://a");
+    expect(reads.get(1, "ui://a")).toBeUndefined();
+    expect(await reads.get(1, "ui://b")).toEqual(doc("ui://b"));
+    reads.listed(1, ["ui://a", "ui://b"]);
+    expect(Object.fromEntries(count)).toEqual({ "ui://a": 2, "ui://b": 1 });
+    reads.changed();
+    expect(reads.get(1, "ui://a")).toBeUndefined();
+    expect(reads.get(1, "ui://b")).toBeUndefined();
+    reads.listed(1, ["ui://a"]);
+    reads.reset();
+    expect(reads.get(1, "ui://a")).toBeUndefined();
+  });
+
+  it("keeps no failed read and no document an app cannot be shown from: the app reads it itself", async () => {
+    const reads = createReadAhead(async (uri) => {
+      if (uri === "ui://down") throw new Error("offline");
+      return { contents: [{ uri, mimeType: "text/plain", text: "not an app" }] };
+    });
+    reads.listed(1, ["ui://down", "ui://text"]);
+    expect(await reads.get(1, "ui://down")).toBeUndefined();
+    expect(await reads.get(1, "ui://text")).toBeUndefined();
+    expect(reads.get(1, "ui://down")).toBeUndefined();
+    expect(reads.get(1, "ui://text")).toBeUndefined();
+  });
+});
