@@ -1,5 +1,3 @@
-import { readAppResource } from "../../../core/apps";
-
 /**
  * How many apps' documents are read ahead per tool listing: a server that lists many apps gets its
  * first few read ahead, the rest when their tool is called (as before), so a listing never turns
@@ -13,7 +11,7 @@ type Result = Record<string, unknown>;
  * The apps' `ui://` documents read ahead: MCP Apps declare them in the tool listing
  * (`_meta.ui.resourceUri`) so that a host can fetch and cache them before the tool runs. Each is read
  * once per connection (a plain resources/read the wire log shows, like the catalog's lists), kept
- * only when it is a document an app can be shown from, and forgotten when the server says its
+ * when the read succeeds, and forgotten when the server says its
  * resources changed (list_changed, or resources/updated for that URI) or the connection changes.
  * An app whose document was not read ahead, or whose read failed, reads it itself when it opens.
  */
@@ -30,8 +28,11 @@ export function createReadAhead(read: (uri: string) => Promise<Result>, limit = 
       if (id !== connectionId) reset(id);
       for (const uri of [...new Set(uris)].slice(0, limit)) {
         if (reads.has(uri)) continue;
+        // Kept as read: the app checks the document when it opens (useAppHost), as it checks its own
+        // read, so a document it cannot be shown from fails in the same words either way. (The check
+        // is the apps host's code, not needed to list tools, so it stays out of the first view.)
         const pending = read(uri).then(
-          (result) => (readAppResource(result, uri).ok ? result : forget(uri)),
+          (result) => result,
           () => forget(uri),
         );
         const forget = (u: string): undefined => {
