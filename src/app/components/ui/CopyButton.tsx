@@ -10,21 +10,24 @@ function nameOf(label: string, title: string | undefined): string {
 }
 
 export function CopyButton({ text, label = "Copy", title }: { text: string; label?: string; title?: string }) {
-  const [state, setState] = useState<CopyState>("idle");
+  // The outcome names the text it was for: a button reused for other text (a windowed list's row
+  // given to another frame) shows its plain label, not another text's "Copied".
+  const [outcome, setOutcome] = useState<{ state: CopyState; text: string }>({ state: "idle", text });
+  const state = outcome.text === text ? outcome.state : "idle";
   useEffect(() => {
-    if (state === "idle") return undefined;
-    const timer = setTimeout(() => setState("idle"), 1500);
+    if (outcome.state === "idle") return undefined;
+    const timer = setTimeout(() => setOutcome({ state: "idle", text: "" }), 1500);
     return () => clearTimeout(timer);
-  }, [state]);
+  }, [outcome]);
   const copy = (): void => {
     const clipboard = typeof navigator === "undefined" ? undefined : navigator.clipboard;
     if (!clipboard) {
-      setState("failed");
+      setOutcome({ state: "failed", text });
       return;
     }
     clipboard.writeText(text).then(
-      () => setState("copied"),
-      () => setState("failed"),
+      () => setOutcome({ state: "copied", text }),
+      () => setOutcome({ state: "failed", text }),
     );
   };
   return (

@@ -6,16 +6,22 @@ import { WireRow } from "./WireRow";
 /** Height of one frame line, in px; the windowing depends on it being fixed. */
 export const ROW_HEIGHT = 24;
 
-/** The frames as a windowed list: however many there are, only the visible rows exist in the DOM. */
+/**
+ * The frames as a windowed list: however many there are, only the visible rows exist in the DOM.
+ * A row is keyed by its slot (index modulo the window's size), not by its frame: when the window
+ * moves, the rows that leave give their elements to the rows that come in, and React changes their
+ * text in place. A log taking 100 frames a frame replaces every visible row each frame; new elements
+ * for them would each be styled and laid out from nothing, several logs side by side over again.
+ */
 export function WireList({ entries, selected, onSelect }: { entries: readonly WireEntry[]; selected: number | undefined; onSelect: (seq: number) => void }) {
   const ref = useRef<HTMLDivElement>(null);
-  const { start, end, totalHeight, onScroll } = useWindow(ref, entries.length, ROW_HEIGHT);
+  const { start, end, totalHeight, slots, onScroll } = useWindow(ref, entries.length, ROW_HEIGHT);
   const rows = [];
   for (let i = start; i < end; i++) {
     const entry = entries[i];
     if (!entry) continue;
     rows.push(
-      <WireRow key={entry.seq} entry={entry} index={i} count={entries.length} top={i * ROW_HEIGHT} height={ROW_HEIGHT} selected={entry.seq === selected} onSelect={onSelect} />,
+      <WireRow key={i % slots} entry={entry} index={i} count={entries.length} top={i * ROW_HEIGHT} height={ROW_HEIGHT} selected={entry.seq === selected} onSelect={onSelect} />,
     );
   }
   return (

@@ -18,6 +18,15 @@ export function windowRange(scrollTop: number, viewportHeight: number, rowHeight
   return { start, end: Math.max(end, Math.min(count, start + visible)) };
 }
 
+/**
+ * The most rows a window over `viewportHeight` holds (windowRange never returns more). Row i can be
+ * keyed by `i % windowSlots(...)`: the keys in one window are then distinct, a row keeps its key while
+ * it stays in the window, and a row that leaves hands its element to the one that comes in.
+ */
+export function windowSlots(viewportHeight: number, rowHeight: number, overscan: number): number {
+  return rowHeight <= 0 ? 1 : Math.ceil(Math.max(0, viewportHeight) / rowHeight) + 1 + 2 * overscan;
+}
+
 /** Index of the entry with sequence number `seq` in a list sorted by seq; -1 when absent. */
 export function indexBySeq(entries: readonly { seq: number }[], seq: number): number {
   let lo = 0;
