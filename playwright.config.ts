@@ -87,8 +87,10 @@ export default defineConfig({
       env: { PORT: String(EVERYTHING_SSE_PORT) },
       reuseExistingServer: !ci,
       timeout: 60_000,
-      stdout: "pipe",
-      stderr: "pipe",
+      // It logs a line to stderr per message it receives, which buried the test list in CI's output;
+      // a server that does not start still fails the run (its port never opens).
+      stdout: "ignore",
+      stderr: "ignore",
     },
     {
       command: `npx tsx e2e/support/noCorsServer.ts`,

@@ -31,7 +31,12 @@ for (const revision of ["2026-07-28", "2025-11-25"]) {
   test(`the demo's weather app renders, asks through our card and gets its result (${revision})`, async ({ page }) => {
     await openApp(page);
     await useRevision(page, revision);
+    // The listing names the app, but nothing of it is fetched until its tool is chosen: then the
+    // sandbox page is loaded, hidden, ahead of the call.
+    await expect(page.locator("iframe")).toHaveCount(0);
     await pick(page, /^Weather app/);
+    await expect(page.locator("iframe.app-warm")).toBeAttached();
+    await expect(page.locator("iframe.app-warm")).toBeHidden();
     await run(page);
     await expect(appView(page).getByTestId("app-status")).toHaveText("running", LOAD);
     await appReady(page, "presa-weather");

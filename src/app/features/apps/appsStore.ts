@@ -39,8 +39,8 @@ export interface AppsState {
   order: string[];
   /** Which app started a call, by call id: its questions and rounds are marked with the app. */
   origin: Record<string, string>;
-  /** The live connection's last tool listing has tools with an app: the sandbox's origin is kept warm meanwhile. */
-  listsApps: boolean;
+  /** A tool with an app was chosen on the live connection: the sandbox's origin is kept warm meanwhile. */
+  warm: boolean;
 }
 
 /** The most refusals and notes kept per app: a flood is stopped, and what it said before that is not all kept. */
@@ -53,7 +53,7 @@ const capped = <T>(list: T[], more: T[]): T[] => {
 };
 
 /** The apps of the page (app-wide, like the link store: an app outlives the selection of its call). */
-export const appsStore = createStore<AppsState>()(() => ({ apps: {}, order: [], origin: {}, listsApps: false }));
+export const appsStore = createStore<AppsState>()(() => ({ apps: {}, order: [], origin: {}, warm: false }));
 
 function patch(id: string, change: (app: AppInstance) => Partial<AppInstance>): void {
   appsStore.setState((s) => {

@@ -2,18 +2,8 @@ import { isObject, type CallHandle, type InputMethod } from "../../../core";
 import { toolUi } from "../../../core/apps";
 import type { Controller } from "../../session/controller";
 import { appsActions, appsStore } from "./appsStore";
+import { uiStore } from "../../stores/uiStore";
 import { createReadAhead, pageReadAhead, readAheadOf } from "./readAhead";
-
-/** The `ui://` documents a tools/list result names, in listing order (each tool's `_meta.ui`, checked as for a call). */
-export function listedAppUris(result: unknown): string[] {
-  const tools = isObject(result) && Array.isArray(result.tools) ? result.tools : [];
-  const uris: string[] = [];
-  for (const tool of tools) {
-    const ui = isObject(tool) ? toolUi(tool) : undefined;
-    if (ui) uris.push(ui.resourceUri);
-  }
-  return uris;
-}
 
 /** The app whose call is being started right now (set around controller.start, read by the callStarted listener). */
 let starting: string | undefined;
@@ -35,33 +25,42 @@ export function startFromApp(controller: Controller, appId: string, method: Inpu
 /**
  * Opens an app for each tools/call of a tool whose listing names a `ui://` resource
  * (`_meta.ui.resourceUri`), and marks the calls apps start as theirs. Apps of an earlier connection
- * stop when the connection changes: an app talks only to the server that served it. A listing with
- * apps fetches ahead the host's chunk (`fetchAhead`) and the first apps' documents. Returns the undo.
+ * stop when the connection changes: an app talks only to the server that served it. Choosing a tool
+ * with an app fetches ahead the host's chunk (`fetchAhead`), that app's document and a warm sandbox.
+ * Returns the undo.
  */
 export function attachApps(controller: Controller, fetchAhead: () => Promise<unknown>): () => void {
   const reads = createReadAhead((uri) => controller.readAhead(uri));
   pageReadAhead(reads);
   let chunk: Promise<unknown> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  // A listing with apps: the host's chunk and the first apps' documents are fetched ahead, after the
-  // listing is handled (a timer task, not inside the client's frame handling), so the first app
-  // opens without waiting for its chunk or its read.
-  const listed = (connectionId: number, uris: string[]): void => {
-    // Sticky for the connection: a listing comes in pages, and one page without apps says nothing of the others.
-    if (uris.length === 0) return;
-    if (!appsStore.getState().listsApps) appsStore.setState({ listsApps: true });
+  // The user chose a tool with an app in the catalog or the palette: they are about to call it, so
+  // its app's parts are fetched now, while they look at its arguments, and the first paint does not
+  // wait for them. Not on the listing itself: most pages never open an app, and a server that lists
+  // many is not read from, nor the page made heavier, for apps nobody asked for. In a timer task, not
+  // inside the click or the client's frame handling.
+  const chosen = (): void => {
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
-      if (controller.session.connection.getState().connectionId !== connectionId) return;
+      const selection = uiStore.getState().selection;
+      if (selection?.kind !== "tool") return;
+      const ui = toolUi(controller.listedTool(selection.name));
+      const { connectionId, status } = controller.session.connection.getState();
+      if (!ui || connectionId === undefined || status !== "connected") return;
+      if (!appsStore.getState().warm) appsStore.setState({ warm: true });
       chunk ??= fetchAhead().catch(() => (chunk = undefined));
-      reads.listed(connectionId, uris);
+      reads.want(connectionId, ui.resourceUri);
     }, 0);
   };
+  const offSelection = uiStore.subscribe((s, prev) => {
+    if (s.selection !== prev.selection) chosen();
+  });
   const offEvents = controller.onClientEvent(({ event, connectionId }) => {
     if (event.type === "frame") {
       const { frame } = event;
-      if (frame.direction === "in" && frame.method === "tools/list" && frame.message && "result" in frame.message) listed(connectionId, listedAppUris(frame.message.result));
+      // A tool chosen before its listing arrived (the selection is kept across a reconnect) counts once it is listed.
+      if (frame.direction === "in" && frame.method === "tools/list" && frame.message && "result" in frame.message) chosen();
       return;
     }
     if (event.type === "notification") {
@@ -79,7 +78,7 @@ export function attachApps(controller: Controller, fetchAhead: () => Promise<unk
   const offConnection = controller.session.connection.subscribe((s, prev) => {
     if (s.connectionId === prev.connectionId && s.status === "connected") return;
     reads.reset();
-    if (appsStore.getState().listsApps) appsStore.setState({ listsApps: false });
+    if (appsStore.getState().warm) appsStore.setState({ warm: false });
     if (s.connectionId === prev.connectionId) return;
     for (const app of Object.values(appsStore.getState().apps)) {
       if (app.connectionId !== s.connectionId && (app.status === "loading" || app.status === "running")) {
@@ -90,6 +89,7 @@ export function attachApps(controller: Controller, fetchAhead: () => Promise<unk
   return () => {
     if (timer !== undefined) clearTimeout(timer);
     if (readAheadOf() === reads) pageReadAhead(undefined);
+    offSelection();
     offEvents();
     offConnection();
   };

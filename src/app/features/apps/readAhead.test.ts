@@ -14,44 +14,39 @@ function reader(answer: (uri: string) => Promise<Record<string, unknown>> = asyn
   return { read, count };
 }
 
+/** Wants each of `uris` on connection `id`, in order. */
+const want = (reads: ReturnType<typeof createReadAhead>, id: number, uris: string[]): void => uris.forEach((uri) => reads.want(id, uri));
+
 describe("createReadAhead", () => {
-  it("reads each listed app document once per connection, and gives it back only on that connection", async () => {
+  it("reads each wanted app document once per connection, and gives it back only on that connection", async () => {
     const { read, count } = reader();
     const reads = createReadAhead(read);
-    reads.listed(1, ["ui://a", "ui://a", "ui://b"]);
-    reads.listed(1, ["ui://a", "ui://b"]);
+    want(reads, 1, ["ui://a", "ui://a", "ui://b"]);
+    want(reads, 1, ["ui://a", "ui://b"]);
     expect(Object.fromEntries(count)).toEqual({ "ui://a": 1, "ui://b": 1 });
     expect(await reads.get(1, "ui://a")).toEqual(doc("ui://a"));
     expect(reads.get(2, "ui://a")).toBeUndefined();
     expect(reads.get(1, "ui://c")).toBeUndefined();
-    // A new connection: what the old one read is gone, and its listing reads again.
-    reads.listed(2, ["ui://a"]);
+    // A new connection: what the old one read is gone, and wanting it reads again.
+    want(reads, 2, ["ui://a"]);
     expect(count.get("ui://a")).toBe(2);
     expect(reads.get(1, "ui://b")).toBeUndefined();
     expect(reads.get(2, "ui://b")).toBeUndefined();
   });
 
-  it("reads only the first few of a long listing", () => {
-    const { read, count } = reader();
-    const reads = createReadAhead(read, 2);
-    reads.listed(1, ["ui://a", "ui://b", "ui://c"]);
-    expect([...count.keys()]).toEqual(["ui://a", "ui://b"]);
-    expect(reads.get(1, "ui://c")).toBeUndefined();
-  });
-
   it("forgets everything on list_changed, one document on resources/updated, all on reset", async () => {
     const { read, count } = reader();
     const reads = createReadAhead(read);
-    reads.listed(1, ["ui://a", "ui://b"]);
+    want(reads, 1, ["ui://a", "ui://b"]);
     reads.changed("ui://a");
     expect(reads.get(1, "ui://a")).toBeUndefined();
     expect(await reads.get(1, "ui://b")).toEqual(doc("ui://b"));
-    reads.listed(1, ["ui://a", "ui://b"]);
+    want(reads, 1, ["ui://a", "ui://b"]);
     expect(Object.fromEntries(count)).toEqual({ "ui://a": 2, "ui://b": 1 });
     reads.changed();
     expect(reads.get(1, "ui://a")).toBeUndefined();
     expect(reads.get(1, "ui://b")).toBeUndefined();
-    reads.listed(1, ["ui://a"]);
+    want(reads, 1, ["ui://a"]);
     reads.reset();
     expect(reads.get(1, "ui://a")).toBeUndefined();
   });
@@ -61,7 +56,7 @@ describe("createReadAhead", () => {
       if (uri === "ui://down") throw new Error("offline");
       return { contents: [{ uri, mimeType: "text/plain", text: "not an app" }] };
     });
-    reads.listed(1, ["ui://down", "ui://text"]);
+    want(reads, 1, ["ui://down", "ui://text"]);
     expect(await reads.get(1, "ui://down")).toBeUndefined();
     expect(reads.get(1, "ui://down")).toBeUndefined();
     expect(await reads.get(1, "ui://text")).toEqual({ contents: [{ uri: "ui://text", mimeType: "text/plain", text: "not an app" }] });
