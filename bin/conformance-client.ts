@@ -112,7 +112,12 @@ async function run(): Promise<void> {
     versions: [revision],
     clientInfo: { name: "presa-inspector-conformance", version: "0.1.0" },
     handlers: isolationCheck ? withUnrelatedCall(handlers, () => client) : handlers,
-    requestTimeoutMs: 20_000,
+    // Ceilings against a hang, under the suite's own 120 s limit for the whole client: run side by
+    // side (all of a revision's scenarios at once, as the suite's --requirements does), dozens of
+    // clients start together on two cores and the suite's mock servers answer late; at 10 s for the
+    // probe and 20 s a request, about a third of the scenarios failed for that alone.
+    probeTimeoutMs: 100_000,
+    requestTimeoutMs: 100_000,
   });
   try {
     switch (scenario) {

@@ -4,7 +4,7 @@
  * imports fs.globSync, which Node 20 lacks), reading each scenario's checks.json from an output dir.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -216,6 +216,8 @@ export async function runClientRequirements(revision: string): Promise<ScenarioR
       const entries = readdirSync(dir);
       if (entries.includes("checks.json")) {
         const summary = summarize(readChecks(dir));
+        // A failed check says what the suite saw; the client's own last error says why.
+        if (summary.problems.length > 0) summary.problems.push(...clientError(dir));
         const scenario = name.replace(/-\d{4}-\d{2}-\d{2}T.*$/, "");
         results.push({ side: "client", scenario, revision, passed: summary.counts.failure === 0 && summary.counts.warning === 0, ...summary });
         return;
@@ -227,6 +229,14 @@ export async function runClientRequirements(revision: string): Promise<ScenarioR
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/** The last error line the client wrote to stderr in a scenario's result folder, if any. */
+function clientError(dir: string): string[] {
+  const file = join(dir, "stderr.txt");
+  if (!existsSync(file)) return [];
+  const line = readFileSync(file, "utf8").split("\n").findLast((l) => /Error\b/.test(l));
+  return line ? [`the client said: ${line.trim().slice(0, 300)}`] : [];
 }
 
 /** Every server scenario a revision's requirements file lists (scored and not), against `url`. */
