@@ -1,5 +1,6 @@
-import { expect, test } from "./support/test";
+import { expect, test, type Locator, type Page } from "./support/test";
 import { catalog, closeSettings, openApp, openSettings, pick, result, run, useRevision } from "./support/app";
+import { holdBack } from "./support/loads";
 import { itemHeading } from "./support/qa";
 
 // The catalog: search, title and real name, annotation badges, the confirm before a destructive
@@ -58,13 +59,22 @@ test("a tool marked destructive asks first; Cancel sends nothing; the question c
   await expect(page.locator(".call-history .catalog-item")).toHaveCount(2);
 });
 
-test("Ctrl+K then typing at once: the text goes into the palette and filters; Enter selects what is shown", async ({ page }) => {
+/**
+ * Ctrl+K and `text` typed straight after it, as a quick user does: the palette has the text and the
+ * focus (the dialog itself, or its stand-in while the dialog's code is on its way).
+ */
+async function typeIntoPalette(page: Page, text: string): Promise<Locator> {
   await page.keyboard.press("Control+k");
-  await page.keyboard.type("two-st");
+  await page.keyboard.type(text);
   const palette = page.getByRole("dialog", { name: "Command palette" });
   const search = palette.getByLabel("Search tools, resources and prompts");
   await expect(search).toBeFocused();
-  await expect(search).toHaveValue("two-st");
+  await expect(search).toHaveValue(text);
+  return palette;
+}
+
+test("Ctrl+K then typing at once: the text goes into the palette and filters; Enter selects what is shown", async ({ page }) => {
+  const palette = await typeIntoPalette(page, "two-st");
   await expect(palette.getByRole("option")).toHaveCount(1);
   await expect(palette.getByRole("option").first()).toContainText("two-steps");
   await page.keyboard.press("Enter");
@@ -76,24 +86,13 @@ test("Ctrl+K then typing at once: the text goes into the palette and filters; En
 
 test("Ctrl+K then typing while the palette's code is held back: nothing typed is lost, the palette takes the text and the focus", async ({ page }) => {
   // The palette is a chunk of its own, fetched ahead once connected: hold that request back.
-  let release: (() => Promise<void>) | undefined;
-  const asked = new Promise<void>((resolve) => {
-    void page.route(/\/assets\/PaletteDialog-[^/]*\.js$/, (route) => {
-      release = () => route.continue();
-      resolve();
-    });
-  });
+  const { asked, release } = holdBack(page, /\/assets\/PaletteDialog-[^/]*\.js$/);
   await page.reload();
   await expect(page.getByTestId("connection-status")).toHaveText("connected");
   await asked;
-  await page.keyboard.press("Control+k");
-  await page.keyboard.type("two-st");
-  const palette = page.getByRole("dialog", { name: "Command palette" });
-  const search = palette.getByLabel("Search tools, resources and prompts");
-  await expect(search).toBeFocused();
-  await expect(search).toHaveValue("two-st");
+  const palette = await typeIntoPalette(page, "two-st");
   await expect(palette.getByRole("combobox")).toHaveCount(0);
-  await release?.();
+  await release();
   // The palette itself, with what was typed, the focus, and the caret after the text.
   const combobox = palette.getByRole("combobox", { name: "Search tools, resources and prompts" });
   await expect(combobox).toBeFocused();

@@ -1,5 +1,6 @@
 import { allowErrors, expect, test } from "./support/test";
 import { answerForm, callView, catalog, inputCard, pick, result, roundsPanel, run, runWithJson } from "./support/app";
+import { holdBack } from "./support/loads";
 import { qaPanel } from "./support/qa";
 
 // What the first view does not show is fetched on first use (docs/architecture.md, "What loads when").
@@ -46,13 +47,7 @@ test(
 const CALL_ROUNDS = /\/assets\/callRounds-[^/]*\.js$/;
 
 test("the call rounds' chunk is not in the first view: held back, the page connects and lists; let through, a call with a question runs", async ({ page }) => {
-  const held: (() => Promise<void>)[] = [];
-  const asked = new Promise<void>((resolve) => {
-    void page.route(CALL_ROUNDS, (route) => {
-      held.push(() => route.continue());
-      resolve();
-    });
-  });
+  const { asked, release } = holdBack(page, CALL_ROUNDS);
   await page.goto("/");
   // index.html names no such file: not a module script, not a modulepreload.
   expect(await (await page.request.get("/")).text()).not.toMatch(/callRounds/);
@@ -64,7 +59,7 @@ test("the call rounds' chunk is not in the first view: held back, the page conne
   await run(page);
   // The call has started and waits for its code; let it through.
   await expect(callView(page)).toBeVisible();
-  for (const go of held.splice(0)) await go();
+  await release();
   await answerForm(page, "Who should I greet?", { name: "Ada" });
   await expect(result(page)).toContainText("Hello, Ada!");
   await expect(callView(page).getByTestId("call-status")).toHaveText("done");
@@ -95,13 +90,7 @@ test(
 const CANNED_BRIDGE = /\/assets\/cannedBridge-[^/]*\.js$/;
 
 test("the canned answerer is not in the first view: held back, a call waits for it; let through, the mock model answers the first question", async ({ page }) => {
-  const held: (() => Promise<void>)[] = [];
-  const asked = new Promise<void>((resolve) => {
-    void page.route(CANNED_BRIDGE, (route) => {
-      held.push(() => route.continue());
-      resolve();
-    });
-  });
+  const { asked, release } = holdBack(page, CANNED_BRIDGE);
   await page.goto("/");
   const html = await (await page.request.get("/")).text();
   expect(html).not.toMatch(/cannedBridge|cannedStore|CannedPanel/);
@@ -115,7 +104,7 @@ test("the canned answerer is not in the first view: held back, a call waits for 
   await pick(page, /^Summarize/);
   await runWithJson(page, { text: "MCP lets servers ask their clients for input." });
   await expect(callView(page)).toBeVisible();
-  for (const go of held.splice(0)) await go();
+  await release();
   // Answered by the mock model, never asked: the answerer was attached before the question came.
   await expect(result(page)).toContainText("Summary from mock-model: Held back, then answered.");
   await expect(roundsPanel(page).getByTestId("auto-badge")).toHaveText("mock model");

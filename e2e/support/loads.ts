@@ -24,3 +24,24 @@ export function failOnFailedLoads(): void {
     expect(pageErrors(page)).toEqual([]);
   });
 }
+
+/**
+ * Holds back every request the page makes for `pattern` until `release()` lets them all through:
+ * `asked` resolves at the first one. A chunk fetched ahead can then be shown not to be needed yet,
+ * or a part shown to wait for it.
+ */
+export function holdBack(page: Page, pattern: RegExp): { asked: Promise<void>; release: () => Promise<void> } {
+  const held: (() => Promise<void>)[] = [];
+  const asked = new Promise<void>((resolve) => {
+    void page.route(pattern, (route) => {
+      held.push(() => route.continue());
+      resolve();
+    });
+  });
+  return {
+    asked,
+    release: async () => {
+      for (const go of held.splice(0)) await go();
+    },
+  };
+}
