@@ -96,7 +96,7 @@ const productionZones = [
 
 export default defineConfig(
   {
-    ignores: ["dist/", "dist-*/", "bench/.out/", "node_modules/", "test-results/", "playwright-report/", "coverage/",
+    ignores: ["dist/", "dist-*/", "bench/.out/", "test/.out/", "node_modules/", "test-results/", "playwright-report/", "coverage/",
       // Files that break the dependency rules on purpose, linted only by test/architecture/architecture.test.ts.
       "test/fixtures/architecture/"],
   },

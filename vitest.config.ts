@@ -20,6 +20,9 @@ export default defineConfig({
     // from failing them.
     maxWorkers: Math.max(3, availableParallelism()),
     reporters: ["default", "./test/support/interop/tableReporter.ts"],
+    // The demo servers, the conformance client and the stdio fixtures bundled once for the run, so each
+    // process a test starts is plain node on that bundle (test/support/entries.ts says why).
+    globalSetup: ["test/support/globalSetup.ts"],
     projects: [
       {
         extends: true,

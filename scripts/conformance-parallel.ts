@@ -7,7 +7,11 @@
  *
  *   npx tsx scripts/conformance-parallel.ts [rounds]
  */
+import { buildEntries } from "../test/support/entries";
 import { clientRequirements, runClientRequirements, runClientScenario, type ScenarioResult } from "../test/support/interop/conformance";
+
+// The client the suite starts, bundled as the tests' global setup bundles it.
+await buildEntries();
 
 // What the requirements file runs but does not score (extensions such as DPoP or client credentials,
 // which this client does not implement) is counted apart and never fails a round.

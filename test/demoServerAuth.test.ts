@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { OAuthClient, connect, text, StreamableHttpTransport } from "../src/core";
 import { signInAgent } from "../src/server/auth";
+import { built } from "./support/entries";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 let child: ChildProcess | undefined;
@@ -16,7 +17,7 @@ afterAll(() => {
 });
 
 function start(): Promise<{ url: string; issuer: string; user: string; password: string }> {
-  child = spawn(process.execPath, ["--import", "tsx", "bin/demo-server.ts", "--auth", "--port", "0", "--auth-port", "0"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  child = spawn(process.execPath, [built("bin/demo-server.ts"), "--auth", "--port", "0", "--auth-port", "0"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((resolve, reject) => {
     let out = "";
     // No deadline of its own: on a busy machine start-up is slow, and a child that fails exits (below).

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoServer } from "../../src/server/demo";
 import { createHttpHandler } from "../../src/server/http/handler";
-import { BIN, DEMO_STDIO, ROOT, Terminal, buildCli, gone, processesWith, recordSession, runCli, startDemoServer, tempDir, writeAnswers, type RunningServer } from "../support/cli";
+import { BIN, DEMO_STDIO, DEMO_STDIO_PROCESS, ROOT, Terminal, buildCli, gone, processesWith, recordSession, runCli, startDemoServer, tempDir, writeAnswers, type RunningServer } from "../support/cli";
 
 // jsdom (already a dev dependency) parses the JUnit file as XML; it ships no types, so it is required untyped.
 const { JSDOM } = createRequire(import.meta.url)("jsdom") as { JSDOM: new (text: string, options: { contentType: string }) => { window: { document: Document } } };
@@ -78,7 +78,7 @@ describe("presa-inspector", { timeout: 45000 }, () => {
   it("stops a stdio server when the CLI is sent SIGTERM", async () => {
     const marker = `presa-term-${process.pid}-${Date.now()}`;
     const cli = spawn(process.execPath, [BIN, "call", "--stdio", `${DEMO_STDIO} --state-secret ${marker}`, "tool", "countdown", "steps=20", "delayMs=5000"], { cwd: ROOT, stdio: "ignore" });
-    const server = `^node --import tsx .*${marker}`;
+    const server = `${DEMO_STDIO_PROCESS} .*${marker}`;
     try {
       for (let i = 0; i < 100 && processesWith(server).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
       expect(processesWith(server)).toHaveLength(1);
@@ -353,7 +353,7 @@ describe("presa-inspector in a terminal (a real pseudo-terminal through util-lin
         for (let i = 0; i < 100 && processesWith(grandchild).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
       } else {
         // The server itself: its command line starts as DEMO_STDIO does (the CLI's and script's hold the marker too).
-        const server = `^node --import tsx .*${marker}`;
+        const server = `${DEMO_STDIO_PROCESS} .*${marker}`;
         for (let i = 0; i < 100 && processesWith(server).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
         if (tool === "countdown") await new Promise((r) => setTimeout(r, 1500)); // the call is (most likely) under way
         expect(processesWith(server)).toHaveLength(1);

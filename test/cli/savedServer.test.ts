@@ -7,6 +7,7 @@ import { startBridge, type RunningBridge } from "../../src/bridge";
 import { serversFilePath as bridgePath } from "../../src/bridge/serversFile";
 import { serversFilePath as cliPath } from "../../src/cli/savedServers";
 import { ROOT, buildCli, runCli, startDemoServer, tempDir, writeAnswers, type RunningServer } from "../support/cli";
+import { built } from "../support/entries";
 
 let dir: string;
 let answers: string;
@@ -25,7 +26,7 @@ beforeAll(async () => {
     version: 1,
     servers: [
       entry("1", "demo over HTTP", { kind: "bridge-http", url: demo.url, headers: [{ name: "X-Trace", value: "t1" }] }, "2025-11-25"),
-      entry("2", "demo stdio", { kind: "stdio", command: "node", args: ["--import", "tsx", join(ROOT, "bin/demo-stdio.ts")], env: [{ name: "PRESA_UNUSED", value: "1" }], cwd: ROOT }),
+      entry("2", "demo stdio", { kind: "stdio", command: "node", args: [built("bin/demo-stdio.ts")], env: [{ name: "PRESA_UNUSED", value: "1" }], cwd: ROOT }),
       entry("3", "keyed", { kind: "url", url: demo.url, headers: [{ name: "Authorization", value: "" }] }),
     ],
   });

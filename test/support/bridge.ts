@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { SpawnSpec } from "../../src/core";
 import { startBridge, type BridgeOptions, type RunningBridge } from "../../src/bridge/server";
+import { nodeArgs } from "./entries";
 
 export const REPO = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
 export const TEST_TOKEN = "N9yeAkufMw935yaRdCjtYTEgV4IVaCttc3u6YSwrSIg";
@@ -21,17 +22,19 @@ export async function closeBridges(): Promise<void> {
   await Promise.all(running.splice(0).map((b) => b.close()));
 }
 
-/** Our demo server's stdio entry, through tsx. */
+/** Our demo server's stdio entry (its bundle: see entries.ts). */
 export function demoStdioSpec(extraArgs: string[] = []): SpawnSpec {
-  return { command: process.execPath, args: ["--import", "tsx", `${REPO}/bin/demo-stdio.ts`, ...extraArgs], env: {}, cwd: REPO };
+  const [command, entry] = nodeArgs("bin/demo-stdio.ts");
+  return { command, args: [entry, ...extraArgs], env: {}, cwd: REPO };
 }
 
 export function nodeScript(source: string): SpawnSpec {
   return { command: process.execPath, args: ["-e", source], env: {}, cwd: REPO };
 }
 
-export function fixtureSpec(name: string): SpawnSpec {
-  return { command: process.execPath, args: ["--import", "tsx", `${REPO}/test/fixtures/${name}`], env: {}, cwd: REPO };
+export function fixtureSpec(name: "noisyStdio.ts"): SpawnSpec {
+  const [command, entry] = nodeArgs(`test/fixtures/${name}`);
+  return { command, args: [entry], env: {}, cwd: REPO };
 }
 
 /** @modelcontextprotocol/server-everything in stdio mode (its package's `start:stdio`). */

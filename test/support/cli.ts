@@ -9,11 +9,14 @@ import { build } from "esbuild";
 import { Client, StreamableHttpTransport, type ElicitResult, type InputContext } from "../../src/core";
 import { exportAnswers, exportSession, recordCall, type CallRecord, type CannedAnswer } from "../../src/core/recording";
 import { START_CEILING_MS } from "./ceilings";
+import { built, nodeArgs } from "./entries";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const BIN = join(ROOT, "bin/presa-inspector.mjs");
-/** The demo server over stdio, as a user would name it to --stdio. */
-export const DEMO_STDIO = `node --import tsx ${join(ROOT, "bin/demo-stdio.ts")}`;
+/** The demo server over stdio, as a user would name it to --stdio (its bundle: see entries.ts). */
+export const DEMO_STDIO = `node ${built("bin/demo-stdio.ts")}`;
+/** A pattern for that server's process in the process table (the CLI's own command line names it too, after the CLI's path). */
+export const DEMO_STDIO_PROCESS = "^node \\S*demo-stdio\\.mjs";
 
 /** Builds the bundle the launcher starts, exactly as `npm run build:cli` does. */
 export async function buildCli(): Promise<void> {
@@ -63,7 +66,8 @@ export interface RunningServer {
 /** `bin/demo-server.ts` on a free port (port 0), stopped by the caller. */
 export function startDemoServer(extra: string[] = []): Promise<RunningServer> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "bin/demo-server.ts"), "--port", "0", ...extra], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const [node, entry] = nodeArgs("bin/demo-server.ts");
+    const child = spawn(node, [entry, "--port", "0", ...extra], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     const timer = setTimeout(() => {
       child.kill("SIGKILL");

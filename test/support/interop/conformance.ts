@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { nodeCommand } from "../entries";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const packageDir = createRequire(import.meta.url).resolve("@modelcontextprotocol/conformance/package.json").replace(/package\.json$/, "");
@@ -180,8 +181,8 @@ function findChecksDir(out: string): string | undefined {
 
 /**
  * How long the suite lets our client run in one scenario (its own default is 30 s). A ceiling against
- * a hang, not a measure of speed: the client is `node --import tsx`, and on a busy 2-core machine
- * starting it alone has taken most of those 30 s, so the suite timed out a client that passed.
+ * a hang, not a measure of speed: on a busy 2-core machine starting the client (then through tsx)
+ * alone has taken most of those 30 s, so the suite timed out a client that passed.
  */
 const CLIENT_CEILING_MS = 120_000;
 
@@ -189,7 +190,7 @@ const CLIENT_CEILING_MS = 120_000;
 export async function runClientScenario(scenario: string, revision: string): Promise<ScenarioResult> {
   const out = mkdtempSync(join(tmpdir(), "presa-conformance-"));
   try {
-    const command = `${process.execPath} --import tsx ${join(root, "bin/conformance-client.ts")}`;
+    const command = nodeCommand("bin/conformance-client.ts");
     const { code, output } = await run(["client", "--command", command, "--scenario", scenario, "--spec-version", revision, "--timeout", String(CLIENT_CEILING_MS), "-o", out], CLIENT_CEILING_MS + 60_000);
     const dir = findChecksDir(out);
     const checks = dir ? readChecks(dir) : [];
@@ -209,7 +210,7 @@ export async function runClientScenario(scenario: string, revision: string): Pro
 export async function runClientRequirements(revision: string): Promise<ScenarioResult[]> {
   const out = mkdtempSync(join(tmpdir(), "presa-conformance-"));
   try {
-    const command = `${process.execPath} --import tsx ${join(root, "bin/conformance-client.ts")}`;
+    const command = nodeCommand("bin/conformance-client.ts");
     await run(["client", "--command", command, "--requirements", revision, "--timeout", String(CLIENT_CEILING_MS), "-o", out], 900_000);
     const results: ScenarioResult[] = [];
     const walk = (dir: string, name: string): void => {
