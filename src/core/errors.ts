@@ -100,6 +100,23 @@ export class McpError extends Error {
   }
 }
 
+/**
+ * An McpError without a call stack, for a failure that is about what the peer sent (a bad frame):
+ * where our code stood says nothing about it, and a server printing thousands of lines that are
+ * not JSON-RPC would otherwise spend most of the page's time capturing stacks. `stackTraceLimit` is
+ * V8's (Chromium, Node); other engines ignore it and keep their stack.
+ */
+export function stacklessError(init: McpErrorInit): McpError {
+  const engine = Error as { stackTraceLimit?: number };
+  const limit = engine.stackTraceLimit;
+  engine.stackTraceLimit = 0;
+  try {
+    return new McpError(init);
+  } finally {
+    engine.stackTraceLimit = limit;
+  }
+}
+
 /** Wraps anything thrown into an McpError, keeping one that already is. */
 export function toMcpError(e: unknown, kind: ErrorKind = "transport"): McpError {
   if (e instanceof McpError) return e;
