@@ -48,6 +48,7 @@ const HEADS = {
   stdout: Buffer.from(`event: ${LINE_EVENTS.stdout.lines}\ndata: `, "latin1"),
   stderr: Buffer.from(`event: ${LINE_EVENTS.stderr.lines}\ndata: `, "latin1"),
 };
+const PART_HEAD = Buffer.from(`event: ${BRIDGE_EVENTS.stdoutPart}\ndata: `, "latin1");
 const END = Buffer.from("\n\n", "latin1");
 
 /**
@@ -221,6 +222,27 @@ export class FrameQueue {
     let cost = FRAME_OVERHEAD;
     for (const piece of line) cost += held(piece);
     this.#enqueue(new Pieces(HEADS[stream], line, cost));
+    this.#bytes += cost;
+  }
+
+  /**
+   * Appends the start of a stdout line still being written (its pieces, as written), to leave as one
+   * `stdout-part` event without being copied; the page holds it until the line's end comes, at the
+   * start of the next `stdout-lines` or `stdout` event. A part holding a "\r" goes as a JSON string
+   * in a `stdout-part-json` event. The splitter cuts parts where the text decodes the same in parts
+   * as whole (stdoutSplitter.ts: holdBack).
+   */
+  pushPart(pieces: Buffer[]): void {
+    const line = pieces.filter((piece) => piece.length > 0);
+    if (line.length === 0) return;
+    if (line.some((piece) => piece.includes(RETURN))) {
+      const text = JSON.stringify(Buffer.concat(line).toString("latin1"));
+      return this.#pushPart(Buffer.from(`event: ${BRIDGE_EVENTS.stdoutPartJson}\ndata: ${text}\n\n`, "latin1"));
+    }
+    this.#seal();
+    let cost = FRAME_OVERHEAD;
+    for (const piece of line) cost += held(piece);
+    this.#enqueue(new Pieces(PART_HEAD, line, cost));
     this.#bytes += cost;
   }
 

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { startWatched } from "../node/watchdog";
 import { BRIDGE_EVENTS, type ExitInfo, type SpawnSpec, type SpawnedSession } from "../core";
-import { FrameQueue, sseEvent } from "./frameQueue";
+import { FRAME_LINES, FrameQueue, sseEvent } from "./frameQueue";
 import { StdoutSplitter } from "./stdoutSplitter";
 
 /** One event for the page's SSE stream; `data` is already JSON. */
@@ -114,6 +114,12 @@ class Turn {
 const turn = new Turn();
 /** One stdout line, in bytes: a JSON-RPC frame past this is cut (then it is a broken frame) and the page is told. */
 export const STDOUT_LINE_MAX = 4 * 1024 * 1024;
+/**
+ * A stdout line still being written goes on to the page in parts of at least this many bytes (a
+ * `stdout-part` event each), so a long result flows through as it is read rather than waiting in
+ * the bridge for its last byte. Lines shorter than this go whole, as before.
+ */
+export const STDOUT_PART_BYTES = FRAME_LINES;
 /** One stderr line, in bytes: past this it is cut and ends with "…". */
 const STDERR_LINE_MAX = 8192;
 const ELLIPSIS = Buffer.from("…", "utf8");
@@ -189,15 +195,16 @@ export class StdioSession {
     const stderr = child.stderr as Readable;
     // Both streams stay bytes: lines are split and sent on as the process wrote them, and only the
     // page decodes them (see frameQueue.ts).
-    const out = new StdoutSplitter(STDOUT_LINE_MAX);
+    const out = new StdoutSplitter(STDOUT_LINE_MAX, STDOUT_PART_BYTES);
     const lines = (body: Buffer): void => this.#stdoutLines(body);
     const line = (pieces: Buffer[], cut: boolean): void => (cut ? this.#cutLine(pieces) : this.#stdoutLine(pieces));
+    const part = (pieces: Buffer[]): void => this.#stdoutPart(pieces);
     const err = new StdoutSplitter(STDERR_LINE_MAX);
     const errLines = (body: Buffer): void => this.#stderrLines(body);
     const errLine = (pieces: Buffer[], cut: boolean): void => this.#stderrLine(cut ? [...pieces, ELLIPSIS] : pieces);
     stdout.on("data", (chunk: Buffer) => {
       this.#batching = true;
-      out.push(chunk, lines, line);
+      out.push(chunk, lines, line, part);
       this.#batching = false;
       this.#read(chunk.length);
     });
@@ -463,6 +470,13 @@ export class StdioSession {
   #stdoutLine(pieces: Buffer[]): void {
     if (this.#discarding || this.#exitQueued) return;
     this.#queue.pushLine("stdout", pieces);
+    this.#queued();
+  }
+
+  /** The start of a long stdout line still being written. */
+  #stdoutPart(pieces: Buffer[]): void {
+    if (this.#discarding || this.#exitQueued) return;
+    this.#queue.pushPart(pieces);
     this.#queued();
   }
 

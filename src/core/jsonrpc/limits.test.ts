@@ -55,6 +55,25 @@ describe("parseFrame caps", () => {
     expect(parseFrame("{")).toMatchObject({ problem: "notJson" });
   });
 
+  it.each([
+    ["xxxxxxxxx", 'unexpected "x" at position 0'],
+    ["  Starting server...", 'unexpected "S" at position 2'],
+    ["now listening on 3000", 'unexpected "n" at position 0'],
+    ["trueish", undefined],
+    ["😀 ready", 'unexpected "😀" at position 0'],
+    ["<html>", 'unexpected "<" at position 0'],
+    ["", "the frame is empty"],
+    [" \t\r", "the frame is empty"],
+  ])("refuses %j as not JSON without parsing it", (text, words) => {
+    const parsed = parseFrame(text);
+    expect(parsed).toMatchObject({ ok: false, problem: "notJson" });
+    if (words !== undefined) expect(parsed).toMatchObject({ reason: `not JSON: ${words}` });
+  });
+
+  it.each([["null"], ["true"], ["false"], ["-1"], ["7"], ['"text"'], [" \n[]"]])("still parses %j, a JSON value that is not a message", (text) => {
+    expect(parseFrame(text)).toMatchObject({ ok: false, problem: text.trim() === "[]" ? "batch" : "notMessage" });
+  });
+
   it("formats sizes for people", () => {
     expect([formatSize(512), formatSize(1536), formatSize(10.2 * 1024 * 1024)]).toEqual(["512 B", "1.5 kB", "10.2 MB"]);
   });

@@ -85,6 +85,24 @@ function notMessage(value: unknown): string {
 }
 
 /**
+ * Why `text` cannot be JSON, found from its first character that is not JSON whitespace (RFC 8259
+ * section 2: a value starts with one of `{ [ " - 0-9 t f n`); undefined when it may be. A stdio
+ * server's log lines on stdout are refused this way without JSON.parse throwing, whose error (its
+ * message and stack) costs twenty times what the check does.
+ */
+function cannotBeJson(text: string): string | undefined {
+  let i = 0;
+  let c = text.charCodeAt(0);
+  // space, tab, line feed, carriage return
+  while (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) c = text.charCodeAt(++i);
+  if (i === text.length) return "the frame is empty";
+  if (c === 0x7b || c === 0x5b || c === 0x22 || c === 0x2d || (c >= 0x30 && c <= 0x39)) return undefined;
+  // t, f, n: only as the literals true, false, null (a log line "now listening" is not JSON).
+  if ((c === 0x74 && text.startsWith("true", i)) || (c === 0x66 && text.startsWith("false", i)) || (c === 0x6e && text.startsWith("null", i))) return undefined;
+  return `unexpected ${JSON.stringify(String.fromCodePoint(text.codePointAt(i) as number))} at position ${i}`;
+}
+
+/**
  * Parses one frame of text at the transport edge: only well-formed single messages pass. Frames over
  * MAX_FRAME_LENGTH or nested past MAX_FRAME_DEPTH are refused before JSON.parse sees them.
  */
@@ -95,6 +113,8 @@ export function parseFrame(text: string): ParsedFrame {
   if (mayNestDeeper(text) && nestingDepth(text) > MAX_FRAME_DEPTH) {
     return { ok: false, problem: "tooDeep", reason: `the frame nests deeper than ${MAX_FRAME_DEPTH} levels` };
   }
+  const refused = cannotBeJson(text);
+  if (refused !== undefined) return { ok: false, problem: "notJson", reason: `not JSON: ${refused}` };
   let value: unknown;
   try {
     value = JSON.parse(text);

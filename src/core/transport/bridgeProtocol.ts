@@ -37,9 +37,23 @@ export const BRIDGE_HEADERS = {
  *   lines travel in one event, and neither side escapes or parses them on the way.
  * - `stdout` / `stderr`: one line as a JSON string, for a line SSE cannot carry as is (one holding a
  *   carriage return, which SSE reads as a line end) and for a stdout line the bridge cut.
+ * - `stdout-part`: the start of a long stdout line the process is still writing, as written
+ *   (`stdout-part-json`: as a JSON string, when it holds a carriage return). The page keeps the parts
+ *   and puts them in front of the first line of the next `stdout-lines` or `stdout` event, which ends
+ *   the line; so a 1 MiB line flows on as it is read instead of waiting in the bridge for its end.
+ *   Parts are cut where UTF-8 decodes the same in parts as whole.
  * - `notice`: the bridge's own word (a line it cut), a JSON string; `exit`: how the process ended, JSON.
  */
-export const BRIDGE_EVENTS = { stdoutLines: "stdout-lines", stderrLines: "stderr-lines", stdout: "stdout", stderr: "stderr", exit: "exit", notice: "notice" } as const;
+export const BRIDGE_EVENTS = {
+  stdoutLines: "stdout-lines",
+  stderrLines: "stderr-lines",
+  stdout: "stdout",
+  stderr: "stderr",
+  stdoutPart: "stdout-part",
+  stdoutPartJson: "stdout-part-json",
+  exit: "exit",
+  notice: "notice",
+} as const;
 
 /** What to spawn: an argv (no shell), extra environment, and a working directory. */
 export interface SpawnSpec {

@@ -2,6 +2,7 @@
 // (./bridge.ts) but spawns through it only when the user connects to a command.
 import { Emitter } from "../jsonrpc/events";
 import { McpError } from "../errors";
+import { MAX_FRAME_LENGTH } from "../jsonrpc/limits";
 import type { JsonRpcMessage } from "../jsonrpc/messages";
 import { isObject } from "../util/isObject";
 import { authorized, base, bridgeError, describeExit, unreachable, type BridgeEndpoint } from "./bridge";
@@ -44,6 +45,9 @@ export class BridgeStdioTransport implements Transport {
   #closed = false;
   /** The close event went out (the stream ended); close() still tells the bridge to forget the session. */
   #ended = false;
+  /** The start of a stdout line still being written (`stdout-part` events), and its length; the line's end completes it. */
+  #parts: string[] = [];
+  #partsLength = 0;
 
   private constructor(endpoint: BridgeEndpoint, session: SpawnedSession, options: BridgeStdioOptions) {
     this.#endpoint = endpoint;
@@ -170,11 +174,12 @@ export class BridgeStdioTransport implements Transport {
     // Lines as the process wrote them, one per `data:` field: no JSON around them.
     if (type === BRIDGE_EVENTS.stdoutLines) {
       for (const line of data.split("\n")) {
-        this.#stdoutLine(line);
+        this.#stdoutLine(this.#parts.length === 0 ? line : this.#finishParts(line));
         if (this.#closed) return;
       }
       return;
     }
+    if (type === BRIDGE_EVENTS.stdoutPart) return this.#addPart(data);
     if (type === BRIDGE_EVENTS.stderrLines) {
       for (const line of data.split("\n")) this.#options.onStderr?.(line);
       return;
@@ -186,7 +191,9 @@ export class BridgeStdioTransport implements Transport {
       return; // the bridge always sends JSON; anything else is not ours to interpret
     }
     if (type === BRIDGE_EVENTS.stdout && typeof payload === "string") {
-      this.#stdoutLine(payload);
+      this.#stdoutLine(this.#parts.length === 0 ? payload : this.#finishParts(payload));
+    } else if (type === BRIDGE_EVENTS.stdoutPartJson && typeof payload === "string") {
+      this.#addPart(payload);
     } else if (type === BRIDGE_EVENTS.stderr && typeof payload === "string") {
       this.#options.onStderr?.(payload);
     } else if (type === BRIDGE_EVENTS.notice && typeof payload === "string") {
@@ -196,6 +203,21 @@ export class BridgeStdioTransport implements Transport {
       this.#exit = payload as unknown as ExitInfo;
       this.#options.onExit?.(this.#exit);
     }
+  }
+
+  /** Keeps a part of a line (past MAX_FRAME_LENGTH the rest is dropped: the frame is refused as too large all the same). */
+  #addPart(text: string): void {
+    if (this.#partsLength > MAX_FRAME_LENGTH) return;
+    this.#parts.push(text);
+    this.#partsLength += text.length;
+  }
+
+  #finishParts(end: string): string {
+    this.#parts.push(end);
+    const line = this.#parts.join("");
+    this.#parts = [];
+    this.#partsLength = 0;
+    return line;
   }
 
   #stdoutLine(line: string): void {

@@ -1,4 +1,4 @@
-import { McpError } from "../errors";
+import { McpError, badFrameError } from "../errors";
 import { isResponse, parseFrame, type RequestId } from "../jsonrpc/messages";
 import { readSse } from "./sse";
 import type { TransportEvent } from "./transport";
@@ -22,7 +22,7 @@ export function frameEvent(raw: string, relatedRequestId: RequestId | undefined)
   if (parsed.ok) {
     return relatedRequestId === undefined ? { type: "message", message: parsed.message, raw } : { type: "message", message: parsed.message, raw, relatedRequestId };
   }
-  const error = new McpError({ kind: "transport", message: `bad frame from server: ${parsed.reason}`, reason: { type: "badFrame", problem: parsed.problem } });
+  const error = badFrameError(`bad frame from server: ${parsed.reason}`, parsed.problem);
   return relatedRequestId === undefined ? { type: "error", raw, error } : { type: "error", raw, error, relatedRequestId };
 }
 

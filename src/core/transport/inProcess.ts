@@ -1,5 +1,5 @@
 import { Emitter } from "../jsonrpc/events";
-import { McpError } from "../errors";
+import { McpError, badFrameError } from "../errors";
 import { parseFrame, type JsonRpcMessage, type RequestId } from "../jsonrpc/messages";
 import type { SendOptions, Transport, TransportCapabilities, TransportEvent } from "./transport";
 
@@ -45,7 +45,7 @@ class InProcessEnd implements Transport {
           : { type: "message", message: parsed.message, raw, relatedRequestId },
       );
     } else {
-      const error = new McpError({ kind: "transport", message: `bad frame from peer: ${parsed.reason}`, reason: { type: "badFrame", problem: parsed.problem } });
+      const error = badFrameError(`bad frame from peer: ${parsed.reason}`, parsed.problem);
       this.#events.emit(relatedRequestId === undefined ? { type: "error", raw, error } : { type: "error", raw, error, relatedRequestId });
     }
   }
