@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { Profiler } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Controller } from "../../../session/controller";
+import { ControllerProvider, SessionProvider } from "../../../session/context";
+import { createSession } from "../../../session/session";
 import { brokenFrame, notificationFrame, requestFrame, resultFrame, wireFrame } from "../../../../../test/support/recording/builders";
-import { renderWithController } from "../../../../../test/support/app/renderWithController";
+import { createTestController, renderWithController } from "../../../../../test/support/app/renderWithController";
 import type { WireEntry } from "../wireStore";
 import { WireLog } from "./WireLog";
 
@@ -100,5 +103,52 @@ describe("WireLog", () => {
     const controller = show(small);
     await act(async () => controller.session.wire.append(wireFrame("out", { jsonrpc: "2.0", id: 99, method: "ping" }), 1));
     expect(rows()).toHaveLength(small.length + 1);
+  });
+
+  it("shows every frame of four logs streamed outside any event: one commit for all four per burst, after the burst's task", async () => {
+    const sessions = [createSession(), createSession(), createSession(), createSession()];
+    let commits = 0;
+    render(
+      <ControllerProvider controller={createTestController()}>
+        <Profiler id="logs" onRender={() => commits++}>
+          {sessions.map((session, i) => (
+            <section key={i} data-testid={`log-${i}`}>
+              <SessionProvider session={session}>
+                <WireLog />
+              </SessionProvider>
+            </section>
+          ))}
+        </Profiler>
+      </ControllerProvider>,
+    );
+    const countOf = (i: number) => within(screen.getByTestId(`log-${i}`)).getByTestId("wire-count").textContent;
+    let id = 0;
+    // Bursts as a chatty server's: 100 frames into each log in one task (here a timer, not an event).
+    // The logs render in a task of their own, not in the one that appended (where a synchronous
+    // render would follow the store's batch within the task's microtasks).
+    const microtasks = async (n: number) => {
+      for (let i = 0; i < n; i++) await Promise.resolve();
+    };
+    for (let burst = 1; burst <= 3; burst++) {
+      const before = commits;
+      const inTask = await new Promise<number>((done) =>
+        setTimeout(() => {
+          for (const session of sessions) for (let k = 0; k < 100; k++) session.wire.append(wireFrame("in", { jsonrpc: "2.0", method: "notifications/message", params: { n: ++id } }), 1);
+          void microtasks(20).then(() => done(commits - before));
+        }, 0),
+      );
+      expect(inTask).toBe(0);
+      await waitFor(() => expect(countOf(3)).toMatch(new RegExp(`^${burst * 100} frames`)));
+      expect(commits - before).toBe(1);
+      for (let i = 0; i < 4; i++) expect(countOf(i)).toMatch(new RegExp(`^${burst * 100} frames`));
+    }
+    // Nothing was dropped on the way: each log holds its 300 frames in order, and its rows (jsdom has no
+    // layout, so the window stays at the top) are the first ones, consecutive, each in the set of 300.
+    for (let i = 0; i < 4; i++) {
+      expect(sessions[i]?.wire.getState().entries.map((e) => e.seq)).toEqual(Array.from({ length: 300 }, (_, k) => k + 1));
+      const list = within(screen.getByTestId(`log-${i}`)).getAllByRole("listitem");
+      expect(list.map((row) => row.getAttribute("aria-posinset"))).toEqual(list.map((_, k) => String(k + 1)));
+      expect(list.every((row) => row.getAttribute("aria-setsize") === "300")).toBe(true);
+    }
   });
 });
