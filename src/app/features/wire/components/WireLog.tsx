@@ -7,6 +7,7 @@ import { indexBySeq } from "../utils/windowRange";
 import { LazyWireDetail } from "./LazyWireDetail";
 import { WireList } from "./WireList";
 import { WireToolbar } from "./WireToolbar";
+import { useOwnTask } from "./ownTask";
 import { useWireState } from "./useWireState";
 
 const NONE: readonly WireEntry[] = [];
@@ -27,7 +28,8 @@ function useFiltered(entries: readonly WireEntry[], filter: FrameFilter): readon
  */
 export function WireLog({ collapsed, onToggle, folded = false }: { collapsed?: boolean; onToggle?: () => void; folded?: boolean } = {}) {
   const session = useSession();
-  const { entries, dropped } = useWireState();
+  const task = useOwnTask();
+  const { entries, dropped } = useWireState(task);
   const [ownOpen, setOwnOpen] = useState(true);
   const open = collapsed === undefined ? ownOpen : !collapsed;
   const setOpen = (next: boolean) => (onToggle ? onToggle() : setOwnOpen(next));
@@ -65,7 +67,7 @@ export function WireLog({ collapsed, onToggle, folded = false }: { collapsed?: b
       </header>
       {open && (
         <div className="wire-body" id={bodyId}>
-          <WireList entries={shown} selected={selected} onSelect={onSelect} />
+          <WireList entries={shown} selected={selected} onSelect={onSelect} task={task} />
           {entry && <LazyWireDetail entry={entry} onClose={() => setSelected(undefined)} />}
         </div>
       )}
