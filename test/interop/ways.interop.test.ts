@@ -43,11 +43,19 @@ describe("our client ↔ server-everything (2025-11-25)", () => {
     const client = await connect(new StreamableHttpTransport(everything.url), { versions: ["2025-11-25"], handlers: demoHandlers(), requestTimeoutMs: 15_000 });
     const events = collect(client);
     try {
-      const result = await client.callTool("trigger-url-elicitation", { url: "https://example.com/authorize", errorPath: true });
-      expect(text(result)).toContain("User completed the URL elicitation flow");
-      const rounds = events.filter((e): e is Extract<ClientEvent, { type: "roundStarted" }> => e.type === "roundStarted");
+      // The call's own events: server-everything syncs the roots (roots/list on the standalone GET
+      // stream, 350 ms after initialized) whenever its timer fires, so the sync may land before,
+      // during or after this call. A request on that stream is tied to no request, so it is never
+      // one of the call's rounds, whatever the timing.
+      const call = client.startCall("tools/call", { name: "trigger-url-elicitation", arguments: { url: "https://example.com/authorize", errorPath: true } });
+      const own: ClientEvent[] = [];
+      call.subscribe((e) => own.push(e));
+      const outcome = await call.outcome;
+      if (!outcome.ok) throw outcome.error;
+      expect(text(outcome.result)).toContain("User completed the URL elicitation flow");
+      const rounds = own.filter((e): e is Extract<ClientEvent, { type: "roundStarted" }> => e.type === "roundStarted");
       expect(rounds.map((r) => r.kind)).toEqual(["urlRequired", undefined]);
-      expect(events.filter((e) => e.type === "retrySent" && e.kind === "urlRequired")).toHaveLength(1);
+      expect(own.filter((e) => e.type === "retrySent" && e.kind === "urlRequired")).toHaveLength(1);
       expect(validateFrames(events, "2025-11-25").failures).toEqual([]);
     } finally {
       await client.close();

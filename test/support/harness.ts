@@ -100,7 +100,7 @@ export interface Pair {
       }
     | undefined;
   /** Set in process: both ends of the pair and the server session. */
-  readonly inProcess: { clientEnd: { deliver(raw: string): void }; serverEnd: Transport; session: ServerSession } | undefined;
+  readonly inProcess: { clientEnd: { deliver(raw: string, relatedRequestId?: RequestId): void }; serverEnd: Transport; session: ServerSession } | undefined;
   frames(): Frame[];
   ofType<T extends ClientEvent["type"]>(type: T): Extract<ClientEvent, { type: T }>[];
   close(): Promise<void>;

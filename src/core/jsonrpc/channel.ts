@@ -21,7 +21,19 @@ export interface SendOptions {
  * the wire (for the log's sizes and for showing frames exactly as the peer sent them).
  */
 export type ChannelEvent =
-  | { type: "message"; message: JsonRpcMessage; raw: string; relatedRequestId?: RequestId }
+  | {
+      type: "message";
+      message: JsonRpcMessage;
+      raw: string;
+      /** The request whose stream carried the message (a transport with a stream per request). */
+      relatedRequestId?: RequestId;
+      /**
+       * The transport knows the message is tied to no request: it came on a stream of its own (the
+       * Streamable HTTP standalone GET stream). With neither field set the transport cannot tell,
+       * as when every message shares one pipe (in-process, stdio, HTTP+SSE).
+       */
+      unrelated?: true;
+    }
   /** With `raw`: a frame that could not be parsed (logged, fails nothing). Without: the stream of
    * `relatedRequestId` broke before its response, so that request fails. */
   | { type: "error"; error: McpError; raw?: string; relatedRequestId?: RequestId }

@@ -68,7 +68,13 @@ export interface CancelSource {
 
 export interface IncomingContext {
   raw?: string;
+  /** The request whose stream carried the message, when the transport knows it. */
   relatedRequestId?: RequestId;
+  /**
+   * The transport knows the message is tied to no request (ChannelEvent.unrelated); with neither
+   * this nor `relatedRequestId` it cannot tell which request, if any, the message belongs to.
+   */
+  unrelated?: boolean;
   /** Server side: who sent this request, as the transport knows it (tokens are bound to it). */
   caller?: string;
 }

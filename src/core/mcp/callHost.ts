@@ -4,7 +4,7 @@
  * (src/core/tasks) implements the plug and src/core/client.ts gives it to the client, so this folder
  * never imports src/core/tasks and the dependency runs one way.
  */
-import type { Clock } from "../jsonrpc/connection";
+import type { Clock, IncomingContext } from "../jsonrpc/connection";
 import type { McpError } from "../errors";
 import type { JsonRpcRequest, RequestId } from "../jsonrpc/messages";
 import type { Era } from "../protocol/revisions";
@@ -124,8 +124,15 @@ export interface CallRounds {
   /** Runs a started call's requests and rounds to its complete result, its shape checked. */
   drive(params: Record<string, unknown>, state: CallState, cancel: Cancellation, options: CallOptions): Promise<Record<string, unknown>>;
   /** Answers a live server request of the initialize era (legacyInput.ts). */
-  answerServerRequest(request: JsonRpcRequest, relatedRequestId: RequestId | undefined, signal?: AbortSignal): Promise<Record<string, unknown>>;
+  answerServerRequest(request: JsonRpcRequest, origin: RequestOrigin, signal?: AbortSignal): Promise<Record<string, unknown>>;
 }
+
+/**
+ * Where a server request came from, as the transport tells (IncomingContext): `relatedRequestId`,
+ * the client request whose stream carried it; `unrelated`, a stream tied to no request (Streamable
+ * HTTP's standalone GET stream). With neither, the transport cannot tell (in-process, stdio, HTTP+SSE).
+ */
+export type RequestOrigin = Pick<IncomingContext, "relatedRequestId" | "unrelated">;
 
 /** The calls in flight by JSON-RPC id (every round's request, both eras), shared by the runner and its rounds. */
 export type InFlight = Map<RequestId, CallState>;

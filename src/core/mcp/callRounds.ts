@@ -11,7 +11,7 @@ import { answerOne, hold, nextRound, type CallHost, type CallState } from "./cal
 import type { RetryDraft } from "./events";
 import { LegacyInput } from "./legacyInput";
 import { checkResultShape } from "./resultShape";
-import type { CallOptions, CallRounds, InFlight } from "./callHost";
+import type { CallOptions, CallRounds, InFlight, RequestOrigin } from "./callHost";
 import { answerUrlRequired } from "./urlRequiredRound";
 import type { Cancellation } from "./cancellation";
 import type { ModernRequestOptions } from "./modernRequest";
@@ -46,19 +46,27 @@ class Rounds implements CallRounds {
   constructor(host: CallHost, inFlight: InFlight) {
     this.#host = host;
     this.#inFlight = inFlight;
-    this.#legacy = new LegacyInput(host, (relatedRequestId) => this.#find(relatedRequestId));
+    this.#legacy = new LegacyInput(host, (origin) => this.#find(origin));
   }
 
-  answerServerRequest(request: JsonRpcRequest, relatedRequestId: RequestId | undefined, signal?: AbortSignal): Promise<Record<string, unknown>> {
-    return this.#legacy.answer(request, relatedRequestId, signal);
+  answerServerRequest(request: JsonRpcRequest, origin: RequestOrigin, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    return this.#legacy.answer(request, origin, signal);
   }
 
-  #find(relatedRequestId: RequestId | undefined): [RequestId, CallState] | undefined {
-    if (relatedRequestId !== undefined) {
-      const state = this.#inFlight.get(relatedRequestId);
-      if (state) return [relatedRequestId, state];
+  /**
+   * The call a server request belongs to, by the stream it came on. A request on a call's stream is
+   * that call's; one on another request's stream, or on a stream tied to no request (the standalone
+   * GET stream), belongs to no call and is answered outside any. Only a transport that cannot tell
+   * (one pipe for everything: in-process, stdio, HTTP+SSE) leaves it to a guess: the one call in
+   * flight, when there is exactly one.
+   */
+  #find(origin: RequestOrigin): [RequestId, CallState] | undefined {
+    const related = origin.relatedRequestId;
+    if (related !== undefined) {
+      const state = this.#inFlight.get(related);
+      return state ? [related, state] : undefined;
     }
-    // Transports without per-request streams (in-process, stdio): one call in flight is unambiguous.
+    if (origin.unrelated) return undefined;
     return this.#inFlight.size === 1 ? [...this.#inFlight.entries()][0] : undefined;
   }
 

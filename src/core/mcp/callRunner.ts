@@ -1,7 +1,7 @@
 import { toMcpError } from "../errors";
 import type { JsonRpcRequest, RequestId } from "../jsonrpc/messages";
 import type { CallRecord } from "./call";
-import type { CallHost, CallOptions, CallRounds, CallRoundsModule, CallRoundsSource, CallState, InFlight } from "./callHost";
+import type { CallHost, CallOptions, CallRounds, CallRoundsModule, CallRoundsSource, CallState, InFlight, RequestOrigin } from "./callHost";
 import { baseParams } from "./modernRequest";
 import { Cancellation } from "./cancellation";
 import { explainUrlRequired } from "./urlRequired";
@@ -55,12 +55,12 @@ export class CallRunner {
   }
 
   /** Answers a live server request of the initialize era (legacyInput.ts). */
-  answerServerRequest(request: JsonRpcRequest, relatedRequestId: RequestId | undefined, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  answerServerRequest(request: JsonRpcRequest, origin: RequestOrigin, signal?: AbortSignal): Promise<Record<string, unknown>> {
     const rounds = this.#rounds;
-    if (rounds) return rounds.answerServerRequest(request, relatedRequestId, signal);
+    if (rounds) return rounds.answerServerRequest(request, origin, signal);
     // A ping needs none of the rounds' code.
     if (request.method === "ping") return Promise.resolve({});
-    return (this.#load as () => Promise<CallRounds>)().then((loaded) => loaded.answerServerRequest(request, relatedRequestId, signal));
+    return (this.#load as () => Promise<CallRounds>)().then((loaded) => loaded.answerServerRequest(request, origin, signal));
   }
 
   /** Runs one call, reporting callStarted (synchronously) through callFinished. */

@@ -12,7 +12,7 @@ import type { Transport } from "../transport/transport";
 import type { ClientEvent } from "./events";
 import { CallRecord, newCallId, type CallHandle, type CallMethod } from "./call";
 import { CallRunner } from "./callRunner";
-import type { CallHost, CallOptions, CallRoundsModule, CallRoundsSource, TaskPlug } from "./callHost";
+import type { CallHost, CallOptions, CallRoundsModule, CallRoundsSource, RequestOrigin, TaskPlug } from "./callHost";
 import { DEFAULT_CLIENT_INFO, DEFAULT_MAX_ROUNDS, declaredCapabilities, type ConnectOptions, type InputHandlers } from "./options";
 import { checkResultType, stampModern, type ModernRequestOptions } from "./modernRequest";
 import { CLIENT_TASK_REQUESTS, runsAsTask, tasksDeclared, withTasksDeclared, type TaskOptions } from "../protocol/tasks";
@@ -129,7 +129,7 @@ export class Client {
     const { connection, detach } = Connection.over(transport, {
       clock: timers,
       nextId: () => `c${++this.#idCounter}`,
-      onRequest: (request, context) => this.#onServerRequest(request, context.relatedRequestId),
+      onRequest: (request, context) => this.#onServerRequest(request, context),
       onNotification: (n, context) => this.#onNotification(n, context.relatedRequestId),
       // Frames go out as client events through the relay below, itself one listener of
       // connection.frames: with nobody on either side but the relay, no frame is made.
@@ -516,7 +516,8 @@ export class Client {
     );
   }
 
-  #onServerRequest(request: JsonRpcRequest, relatedRequestId: RequestId | undefined): Promise<Record<string, unknown>> {
+  /** `origin`: the stream the request came on, as the transport knows it, which says what call it belongs to. */
+  #onServerRequest(request: JsonRpcRequest, origin: RequestOrigin): Promise<Record<string, unknown>> {
     // 2026-07-28 forbids server→client requests (input goes through input_required): never answer one.
     if (this.era === "modern") {
       return Promise.reject(new McpError({ kind: "protocol", code: ErrorCode.MethodNotFound, message: `Method not found: ${request.method} (2026-07-28 servers send no requests)` }));
@@ -530,13 +531,13 @@ export class Client {
       if (isTaskAugmented(request) && runsAsTask(declared, request.method)) {
         const plain = withoutTaskParam(request);
         const method = request.method;
-        const callId = relatedRequestId === undefined ? undefined : this.#runner.callOf(relatedRequestId);
+        const callId = origin.relatedRequestId === undefined ? undefined : this.#runner.callOf(origin.relatedRequestId);
         return Promise.resolve(
-          this.#runner.withModule((m) => this.#taskReceiver(m).create(method, request.params ?? {}, callId, (signal) => this.#runner.answerServerRequest(plain, relatedRequestId, signal))),
+          this.#runner.withModule((m) => this.#taskReceiver(m).create(method, request.params ?? {}, callId, (signal) => this.#runner.answerServerRequest(plain, origin, signal))),
         );
       }
     }
-    return this.#runner.answerServerRequest(request, relatedRequestId);
+    return this.#runner.answerServerRequest(request, origin);
   }
 
   /** The receiver of client-side tasks, made on the first task request; one that comes after close() finds it closed. */

@@ -5,9 +5,10 @@ import type { ClientCapabilities, InputResponse } from "../protocol/types";
 import { inputKindOf, isInputKindMethod, paramsOf } from "../input/registry";
 import { checkInputRequest } from "./answerInput";
 import { answerOne, hold, nextRound, type CallHost, type CallState } from "./callSteps";
+import type { RequestOrigin } from "./callHost";
 
 /** Finds the call a server request belongs to: its request id and state (the runner tracks them). */
-export type FindCall = (relatedRequestId: RequestId | undefined) => [RequestId, CallState] | undefined;
+export type FindCall = (origin: RequestOrigin) => [RequestId, CallState] | undefined;
 
 /**
  * Initialize-era input: the server asks with live requests inside a call. They are answered with the
@@ -26,7 +27,7 @@ export class LegacyInput {
   }
 
   /** `signal` ends the question early besides the call's own (a client-side task the server cancelled). */
-  async answer(request: JsonRpcRequest, relatedRequestId: RequestId | undefined, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  async answer(request: JsonRpcRequest, origin: RequestOrigin, signal?: AbortSignal): Promise<Record<string, unknown>> {
     if (request.method === "ping") return {};
     if (!isInputKindMethod(request.method)) {
       throw new McpError({ kind: "protocol", code: ErrorCode.MethodNotFound, message: `Method not found: ${request.method}` });
@@ -39,7 +40,7 @@ export class LegacyInput {
       throw new McpError({ kind: "protocol", code: ErrorCode.InvalidParams, message: toMcpError(e).message });
     }
     const host = this.#host;
-    const found = this.#find(relatedRequestId);
+    const found = this.#find(origin);
     const state = found?.[1];
     let release = (): void => undefined;
     if (found && state) {

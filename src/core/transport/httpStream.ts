@@ -16,11 +16,16 @@ export const DEFAULT_RETRY_MS = 1000;
 /** Reconnections in a row that bring no event before a stream is given up. */
 export const MAX_RECONNECTS = 3;
 
-/** Turns one frame of wire text into a transport event: a parsed message, or an error that keeps `raw`. */
-export function frameEvent(raw: string, relatedRequestId: RequestId | undefined): TransportEvent {
+/**
+ * Turns one frame of wire text into a transport event: a parsed message, or an error that keeps `raw`.
+ * `relatedRequestId`: the request whose stream carried it; `unrelated`: it came on a stream tied to
+ * no request (the standalone GET stream), so its receiver need not guess (ChannelEvent.unrelated).
+ */
+export function frameEvent(raw: string, relatedRequestId: RequestId | undefined, unrelated = false): TransportEvent {
   const parsed = parseFrame(raw);
   if (parsed.ok) {
-    return relatedRequestId === undefined ? { type: "message", message: parsed.message, raw } : { type: "message", message: parsed.message, raw, relatedRequestId };
+    if (relatedRequestId !== undefined) return { type: "message", message: parsed.message, raw, relatedRequestId };
+    return unrelated ? { type: "message", message: parsed.message, raw, unrelated: true } : { type: "message", message: parsed.message, raw };
   }
   const error = badFrameError(`bad frame from server: ${parsed.reason}`, parsed.problem);
   return relatedRequestId === undefined ? { type: "error", raw, error } : { type: "error", raw, error, relatedRequestId };
@@ -33,7 +38,10 @@ export type Reconnected = { ok: true; body: ReadableStream<Uint8Array> } | { ok:
 export interface StreamPump {
   /** The POSTed request this stream answers; undefined for the legacy standalone GET stream. */
   requestId: RequestId | undefined;
-  /** The standalone GET stream reconnects whenever it ends; a request-less POST stream just stops. */
+  /**
+   * The standalone GET stream reconnects whenever it ends; a request-less POST stream just stops.
+   * What the standalone stream carries is tied to no request, and its events say so.
+   */
   standalone: boolean;
   /** Legacy streams resume with GET + Last-Event-ID (2025-11-25 SEP-1699); 2026-07-28 ones cannot. */
   resumable: boolean;
@@ -54,6 +62,7 @@ export interface StreamPump {
  */
 export async function pumpStream(body: ReadableStream<Uint8Array>, pump: StreamPump): Promise<void> {
   const related = pump.requestId === undefined ? {} : { relatedRequestId: pump.requestId };
+  const unrelated = pump.requestId === undefined && pump.standalone;
   const giveUp = (message: string, cause?: unknown): void => {
     pump.emit({ type: "error", error: new McpError({ kind: "transport", message, cause, reason: { type: "streamCut" } }), ...related });
   };
@@ -79,7 +88,7 @@ export async function pumpStream(body: ReadableStream<Uint8Array>, pump: StreamP
               return;
             }
             if (event.data.trim() === "") return; // a priming event: an id (and maybe retry), no message
-            const frame = frameEvent(event.data, pump.requestId);
+            const frame = frameEvent(event.data, pump.requestId, unrelated);
             if (frame.type === "message" && isResponse(frame.message) && frame.message.id === pump.requestId) answered = true;
             if (frame.type === "error") unreadable ??= frame.error;
             pump.emit(frame);

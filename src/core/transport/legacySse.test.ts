@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { AutoHttpTransport } from "./autoHttp";
 import { LegacySseTransport } from "./legacySse";
+import type { TransportEvent } from "./transport";
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -45,6 +46,19 @@ describe("HTTP+SSE transport (2024-11-05)", () => {
     const url = await serve({ stream: ": waiting\n\n" });
     const t = new LegacySseTransport(url, { endpointTimeoutMs: 200 });
     await expect(t.send(ping)).rejects.toThrow(/no endpoint event within 200 ms/);
+    await t.close();
+  });
+
+  it("leaves a message on its one stream unmarked: answers and requests of every call share it, so it cannot tell whose", async () => {
+    const roots = { jsonrpc: "2.0", id: "s1", method: "roots/list" };
+    const url = await serve({ stream: `event: endpoint\ndata: /message\n\nevent: message\ndata: ${JSON.stringify(roots)}\n\n` });
+    const t = new LegacySseTransport(url);
+    const events: TransportEvent[] = [];
+    t.subscribe((e) => events.push(e));
+    await t.connect();
+    // A ceiling against a hang, not a measure: the message is in the same chunk as the endpoint.
+    for (let i = 0; i < 1000 && events.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(events).toEqual([{ type: "message", message: roots, raw: JSON.stringify(roots) }]);
     await t.close();
   });
 

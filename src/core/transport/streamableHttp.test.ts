@@ -416,7 +416,7 @@ describe("legacy flavour", () => {
     expect(t.sessionId).toBe(session);
   });
 
-  it("opens the standalone GET stream (405 is silent) and close() aborts it", async () => {
+  it("opens the standalone GET stream (405 is silent), marks what it carries as tied to no request, and close() aborts it", async () => {
     const { t, events } = open();
     await legacySession(t);
     handler = (_s, res) => res.writeHead(405).end();
@@ -430,7 +430,8 @@ describe("legacy flavour", () => {
     };
     await t.openStandaloneStream();
     await until(() => messages(events).length === 2);
-    expect(messages(events)[1]).toEqual({ type: "message", message: changed, raw: JSON.stringify(changed) });
+    // Not "cannot tell": the receiver must not guess a request for it (the POST streams say theirs).
+    expect(messages(events)[1]).toEqual({ type: "message", message: changed, raw: JSON.stringify(changed), unrelated: true });
     await t.close();
     await until(() => serverSawClose);
     expect(seen.at(-1)?.method).toBe("DELETE");
