@@ -25,6 +25,8 @@ const PresentView = lazy(() => import("./views/PresentView").then((m) => ({ defa
 function Workspace() {
   // No call is made or selected in the first view: the call view's and history's code come with the first.
   const callSelected = useCalls((s) => s.selected !== undefined);
+  // A question tied to no call (the server asked on its own stream) is shown by the call view too.
+  const looseQuestion = useInputs((s) => s.pending.some((p) => p.callId === undefined));
   const anyCall = useCalls((s) => s.order.length > 0);
   return (
     <WorkspaceColumns
@@ -45,7 +47,7 @@ function Workspace() {
             )}
           />
           <LazyItemPanel />
-          {callSelected && <LazyCallView />}
+          {(callSelected || looseQuestion) && <LazyCallView />}
           <LazyApps />
         </>
       }

@@ -38,3 +38,31 @@ describe("CallView: a failed call", () => {
     await controller.disconnect("done");
   });
 });
+
+describe("CallView: a question tied to no call", () => {
+  it("is shown under its own heading, with no call selected, and the answer resolves the server's request", async () => {
+    const controller = createTestController();
+    await controller.connect({ target: { kind: "embedded", server: "demo" } });
+    renderWithController(<CallView />, controller);
+    // What the core's handlers do for a request on the server's own stream (callId undefined).
+    let answer: Promise<unknown> | undefined;
+    act(() => {
+      answer = controller.session.inputs.ask({
+        kind: "elicitation/create",
+        params: { message: "Which workspace?", requestedSchema: { type: "object", properties: { name: { type: "string", title: "Name" } } } },
+        key: "7",
+        round: 0,
+        callId: undefined,
+        era: "legacy",
+      });
+    });
+    const section = await screen.findByRole("region", { name: "Asked outside any call" });
+    expect(section.textContent).toContain("tied to no call");
+    await waitFor(() => expect(section.textContent).toContain("Which workspace?"));
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: "alpha" } });
+    fireEvent.click(await screen.findByRole("button", { name: "Accept" }));
+    await expect(answer).resolves.toEqual({ action: "accept", content: { name: "alpha" } });
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Asked outside any call" })).toBeNull());
+    await controller.disconnect("done");
+  });
+});

@@ -15,8 +15,35 @@ const isTask = (call: CallRecord): boolean => call.events.some((e) => e.type ===
 const ClientTaskCard = lazy(() => import("../features/tasks/ClientTaskCard").then((m) => ({ default: m.ClientTaskCard })));
 const hasClientTask = (call: CallRecord): boolean => call.events.some((e) => e.type === "clientTask");
 
-/** The selected call as it runs: its pending questions, held retries, then its result or error. */
+/**
+ * Questions the server asked outside any call (on its own stream, or naming no request while no
+ * call runs; roots/list right after initialize is the usual one), then the selected call.
+ */
 export function CallView() {
+  const pending = useInputs((s) => s.pending);
+  const loose = pending.filter((p) => p.callId === undefined);
+  return (
+    <>
+      {loose.length > 0 && (
+        <section className="call-view" aria-label="Asked outside any call" data-testid="loose-questions">
+          <header className="call-head">
+            <strong>Asked outside any call</strong>
+          </header>
+          <p className="muted">The server sent {loose.length === 1 ? "this request" : "these requests"} tied to no call. The answer goes back to the server all the same.</p>
+          <LazyPart what="The question" fallback={<p className="muted">Loading the question…</p>}>
+            {loose.map((p) => (
+              <QuestionCard key={p.id} input={p} />
+            ))}
+          </LazyPart>
+        </section>
+      )}
+      <SelectedCall />
+    </>
+  );
+}
+
+/** The selected call as it runs: its pending questions, held retries, then its result or error. */
+function SelectedCall() {
   const controller = useController();
   // Cancel and Run again act on the live session; a recording shown read-only offers neither.
   const live = useSession() === controller.session;
