@@ -5,16 +5,21 @@
  * context, timed from navigation to connected as the start-up figure is. Prints each side's median
  * with its spread, the median of the paired differences (B − A, each pair run back to back), and how
  * many pairs B won. A lever is kept when B wins clearly on a quiet machine (check `uptime`).
+ * `--http` times the first connect over HTTP instead, as the start-up part does: each build opened
+ * with `?target=<the demo server over HTTP>`, its Connect clicked as soon as it can be.
  */
 import { startBridge } from "../src/bridge";
 import { startAppServer } from "../src/bridge/appServer";
+import { demoServer } from "../src/server/demo";
+import { startHttpServer } from "../src/server/http/handler";
 import { launchChromium } from "./lib/browser";
-import { OURS_CONNECTED, timeToConnected } from "./lib/startupPage";
+import { OURS_CONNECTED, oursClick, timeToConnected } from "./lib/startupPage";
 import { formatSpread, median, spread } from "./lib/stats";
 
-const [dirA, dirB, trialsArg] = process.argv.slice(2);
+const http = process.argv.includes("--http");
+const [dirA, dirB, trialsArg] = process.argv.slice(2).filter((a) => a !== "--http");
 if (!dirA || !dirB) {
-  console.error("usage: npx tsx bench/ab.ts <built app A> <built app B> [trials, default 31]");
+  console.error("usage: npx tsx bench/ab.ts [--http] <built app A> <built app B> [trials, default 31]");
   process.exit(2);
 }
 const trials = Number(trialsArg) || 31;
@@ -23,23 +28,27 @@ const bridge = await startBridge({ port: 0, loopbackOrigins: false });
 const a = await startAppServer({ root: dirA, bridge: { url: bridge.url, token: bridge.token }, port: 0 });
 const b = await startAppServer({ root: dirB, bridge: { url: bridge.url, token: bridge.token }, port: 0 });
 bridge.setAllowedOrigins([a, b].flatMap((s) => [`http://127.0.0.1:${s.port}`, `http://localhost:${s.port}`]));
+const demo = http ? await startHttpServer(demoServer()) : undefined;
 const browser = await launchChromium();
 const xs: number[] = [];
 const ys: number[] = [];
+const page = (base: string) => (demo ? `${base}?target=${encodeURIComponent(demo.url)}` : base);
+const time = (base: string) => timeToConnected(browser, page(base), OURS_CONNECTED, demo ? oursClick : undefined);
 try {
-  await timeToConnected(browser, a.url, OURS_CONNECTED);
-  await timeToConnected(browser, b.url, OURS_CONNECTED);
+  await time(a.url);
+  await time(b.url);
   for (let i = 0; i < trials; i++) {
     if (i % 2 === 0) {
-      xs.push(await timeToConnected(browser, a.url, OURS_CONNECTED));
-      ys.push(await timeToConnected(browser, b.url, OURS_CONNECTED));
+      xs.push(await time(a.url));
+      ys.push(await time(b.url));
     } else {
-      ys.push(await timeToConnected(browser, b.url, OURS_CONNECTED));
-      xs.push(await timeToConnected(browser, a.url, OURS_CONNECTED));
+      ys.push(await time(b.url));
+      xs.push(await time(a.url));
     }
   }
 } finally {
   await browser.close();
+  await demo?.close();
   await a.close();
   await b.close();
   await bridge.close();

@@ -23,7 +23,7 @@ import { startHttpServer } from "../src/server/http/handler";
 import { figure, withinTimes, type Figure } from "./lib/figures";
 import { APP_DIR, launchChromium, openBenchPage } from "./lib/browser";
 import { formatSpread, rotated, spread } from "./lib/stats";
-import { buildFloor, FLOOR_DIR, formatProfile, medianProfile, OURS_CONNECTED, profileLoad, timeToConnected, type Profile } from "./lib/startupPage";
+import { buildFloor, FLOOR_DIR, formatProfile, medianProfile, OURS_CONNECTED, oursClick, profileLoad, timeToConnected, type Profile } from "./lib/startupPage";
 import { freePort } from "../test/support/freePort";
 
 // A trial of ours takes 140-320 ms on this 2-core machine with nothing else running (pausing between
@@ -92,8 +92,6 @@ export async function startOfficial(serverUrl: string): Promise<Official> {
 const OFFICIAL_CONNECTED = `[...document.querySelectorAll("body *")].some((e) => e.childElementCount === 0 && e.textContent === "Connected")`;
 /** Theirs: one click on the server card's connect switch, as soon as it is there. */
 const officialClick = async (page: Page): Promise<void> => page.locator(".mantine-Switch-track").first().click();
-/** Ours from a link naming the server: one click on the prompt's Connect, found by CSS as theirs is. */
-const oursClick = async (page: Page): Promise<void> => page.locator(".connect-prompt .actions button").first().click();
 
 /** The embedded connection's handshake as the page logs it: frames, and characters each way. */
 async function handshakeSize(browser: Browser, url: string): Promise<{ frames: number; out: number; in: number }> {

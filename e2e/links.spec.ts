@@ -16,8 +16,11 @@ test("a link selects the embedded server, a revision and a tool, and runs nothin
 
 test("a link to a URL asks before connecting, and connects on the click", async ({ page }) => {
   const hits: string[] = [];
+  const chunks: string[] = [];
   page.on("request", (r) => {
     if (r.url().startsWith(DEMO_URL)) hits.push(r.method());
+    const chunk = /\/assets\/(remote|embedded)-[^/]*\.js$/.exec(r.url());
+    if (chunk) chunks.push(chunk[1] as string);
   });
   await page.goto(`/?target=${encodeURIComponent(DEMO_URL)}&revision=2026-07-28&tool=echo`);
   const prompt = page.getByRole("dialog", { name: "Connect from link" });
@@ -25,6 +28,8 @@ test("a link to a URL asks before connecting, and connects on the click", async 
   await expect(page.getByTestId("connection-status")).toHaveText("idle");
   await page.waitForTimeout(300);
   expect(hits).toEqual([]);
+  // The HTTP transports are fetched ahead, so the click's request goes at once; the embedded servers are not needed.
+  expect(chunks).toEqual(["remote"]);
 
   await prompt.getByRole("button", { name: "Connect", exact: true }).click();
   await expectConnected(page);

@@ -26,6 +26,9 @@ export async function buildFloor(): Promise<string> {
 /** Ours and the floor page both show `.status[data-status="connected"]` when connected. */
 export const OURS_CONNECTED = `document.querySelector('.status[data-status="connected"]') !== null`;
 
+/** Ours from a link naming the server: one click on the prompt's Connect, found by CSS as theirs is. */
+export const oursClick = async (page: Page): Promise<void> => page.locator(".connect-prompt .actions button").first().click();
+
 /**
  * Installs, before the page's first script, a MutationObserver that records when `connected` first
  * holds (checked on every DOM change; in ms since navigation start, and as a User Timing mark

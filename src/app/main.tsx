@@ -1,5 +1,6 @@
-// First, before any other module runs: start fetching the embedded server's chunk.
-import "./session/embeddedPrefetch";
+// First, before any other module runs: start fetching the first connection's code (the embedded
+// server's chunk, or, when a link names a server URL, the HTTP transports and the parts drawn for it).
+import "./prefetchStart";
 import { StrictMode } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";

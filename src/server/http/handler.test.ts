@@ -73,3 +73,17 @@ describe("the HTTP endpoint's request body", () => {
     expect(empty.status).toBe(400);
   });
 });
+
+describe("the HTTP endpoint's preflight", () => {
+  it("allows the headers asked for and the MCP request headers, cached for 10 minutes", async () => {
+    const response = await fetch(running.url, {
+      method: "OPTIONS",
+      headers: { origin: "http://127.0.0.1:5173", "access-control-request-method": "POST", "access-control-request-headers": "content-type,mcp-method,mcp-param-region" },
+    });
+    expect(response.status).toBe(204);
+    const allowed = (response.headers.get("access-control-allow-headers") ?? "").split(/,\s*/);
+    for (const name of ["mcp-param-region", "mcp-method", "mcp-protocol-version", "mcp-name", "mcp-session-id", "last-event-id", "authorization"]) expect(allowed).toContain(name);
+    expect(response.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:5173");
+    expect(response.headers.get("access-control-max-age")).toBe("600");
+  });
+});

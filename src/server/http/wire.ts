@@ -161,12 +161,22 @@ export function corsHeaders(req: IncomingMessage): Record<string, string> {
   };
 }
 
+/**
+ * The request headers a Streamable HTTP client sends besides the ones a preflight asks for: a browser
+ * keeps a preflight's answer (Max-Age) for exactly the header names it allowed, so naming these too
+ * lets the first `tools/call` (with `Mcp-Name`) or a session's GET (`Last-Event-ID`) reuse the
+ * preflight of the first POST instead of making one of its own. `Mcp-Param-*` names depend on the
+ * tool, so they are allowed as each preflight asks.
+ */
+const MCP_REQUEST_HEADERS = "content-type, authorization, mcp-protocol-version, mcp-method, mcp-name, mcp-session-id, last-event-id";
+
 export function preflight(req: IncomingMessage, res: ServerResponse): void {
+  const asked = header(req, "access-control-request-headers");
   res
     .writeHead(204, {
       ...corsHeaders(req),
       "Access-Control-Allow-Methods": "POST, GET, DELETE, OPTIONS",
-      "Access-Control-Allow-Headers": header(req, "access-control-request-headers") ?? "content-type",
+      "Access-Control-Allow-Headers": asked ? `${asked}, ${MCP_REQUEST_HEADERS}` : MCP_REQUEST_HEADERS,
       "Access-Control-Max-Age": "600",
     })
     .end();

@@ -69,4 +69,24 @@ describe("serversStore", () => {
     expect(servers.getState().entries.map((e) => e.name)).toEqual(["staging", "from file"]);
     expect(servers.getState().lastUsed).toBe("other");
   });
+
+  it("merging a servers file that says what this page says changes nothing and writes nothing back", () => {
+    const storage = memoryStorage();
+    const servers = createServersStore(storage);
+    const id = servers.add(http);
+    servers.markUsed(id);
+    const before = servers.getState();
+    const written: unknown[] = [];
+    servers.onSave((file) => written.push(file));
+    servers.merge({ entries: [storedForm(servers.get(id) as ServerEntry)], lastUsed: id });
+    expect(written).toEqual([]);
+    expect(servers.getState()).toBe(before);
+    // One that differs (a lastUsed this page has not got) is taken and written back.
+    const other = createServersStore();
+    const wrote: unknown[] = [];
+    other.onSave((file) => wrote.push(file));
+    other.merge({ entries: [storedForm(servers.get(id) as ServerEntry)], lastUsed: id });
+    expect(other.getState().lastUsed).toBe(id);
+    expect(wrote).toHaveLength(1);
+  });
 });

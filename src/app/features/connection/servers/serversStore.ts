@@ -127,7 +127,12 @@ export function createServersStore(storage?: Storage) {
         return here && JSON.stringify(storedForm(here)) === JSON.stringify(storedForm(e)) ? here : e;
       });
       const onlyHere = entries().filter((e) => !file.entries.some((f) => f.id === e.id));
-      save({ entries: [...merged, ...onlyHere], lastUsed: store.getState().lastUsed ?? file.lastUsed });
+      const next = { ...store.getState(), entries: [...merged, ...onlyHere], lastUsed: store.getState().lastUsed ?? file.lastUsed };
+      // The usual read at start: the file and this page already agree, so nothing changes, and
+      // nothing is stored or written back to the file (which would rewrite it on every page load).
+      const written = JSON.stringify(toServersFile(next));
+      if (written === JSON.stringify(toServersFile(store.getState())) && written === JSON.stringify(toServersFile({ ...next, ...file }))) return;
+      save(next);
     },
     /** Called with what is written down after every change; returns the unsubscribe. */
     onSave(listener: (file: ServersFile) => void): () => void {
