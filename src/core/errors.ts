@@ -100,23 +100,6 @@ export class McpError extends Error {
   }
 }
 
-/**
- * An McpError without a call stack, for a failure that is about what the peer sent (a bad frame):
- * where our code stood says nothing about it, and a server printing thousands of lines that are
- * not JSON-RPC would otherwise spend most of the page's time capturing stacks. `stackTraceLimit` is
- * V8's (Chromium, Node); other engines ignore it and keep their stack.
- */
-function stacklessError(init: McpErrorInit): McpError {
-  const engine = Error as { stackTraceLimit?: number };
-  const limit = engine.stackTraceLimit;
-  engine.stackTraceLimit = 0;
-  try {
-    return new McpError(init);
-  } finally {
-    engine.stackTraceLimit = limit;
-  }
-}
-
 /** Bad-frame errors kept by their words; past this many the cache starts over. */
 const BAD_FRAMES_KEPT = 64;
 const badFrames = new Map<string, McpError>();
@@ -124,14 +107,13 @@ const badFrames = new Map<string, McpError>();
 /**
  * The error of a frame that could not be read. The same words give the same error (an McpError is
  * never changed once made, so sharing one is sharing a value): a server printing thousands of log
- * lines on stdout costs a few Errors, not one per line, each costing microseconds (more with
- * DevTools attached, which records a stack whatever `stackTraceLimit` says).
+ * lines on stdout costs a few Errors, not one per line, each costing microseconds for its stack.
  */
 export function badFrameError(message: string, problem: FrameProblem): McpError {
   let error = badFrames.get(message);
   if (error === undefined) {
     if (badFrames.size >= BAD_FRAMES_KEPT) badFrames.clear();
-    error = stacklessError({ kind: "transport", message, reason: { type: "badFrame", problem } });
+    error = new McpError({ kind: "transport", message, reason: { type: "badFrame", problem } });
     badFrames.set(message, error);
   }
   return error;

@@ -84,6 +84,9 @@ function notMessage(value: unknown): string {
   return "not a JSON-RPC 2.0 message";
 }
 
+/** What a JSON value can start with (RFC 8259 section 3), matched where the first non-whitespace character is. */
+const JSON_START = /[-{["\d]|true|false|null/y;
+
 /**
  * Why `text` cannot be JSON, found from its first character that is not JSON whitespace (RFC 8259
  * section 2: a value starts with one of `{ [ " - 0-9 t f n`); undefined when it may be. A stdio
@@ -91,14 +94,11 @@ function notMessage(value: unknown): string {
  * message and stack) costs twenty times what the check does.
  */
 function cannotBeJson(text: string): string | undefined {
-  let i = 0;
-  let c = text.charCodeAt(0);
-  // space, tab, line feed, carriage return
-  while (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) c = text.charCodeAt(++i);
-  if (i === text.length) return "the frame is empty";
-  if (c === 0x7b || c === 0x5b || c === 0x22 || c === 0x2d || (c >= 0x30 && c <= 0x39)) return undefined;
-  // t, f, n: only as the literals true, false, null (a log line "now listening" is not JSON).
-  if ((c === 0x74 && text.startsWith("true", i)) || (c === 0x66 && text.startsWith("false", i)) || (c === 0x6e && text.startsWith("null", i))) return undefined;
+  const i = text.search(/[^ \t\n\r]/);
+  if (i < 0) return "the frame is empty";
+  // t, f and n only as the literals true, false and null: a log line "now listening" is not JSON.
+  JSON_START.lastIndex = i;
+  if (JSON_START.test(text)) return undefined;
   return `unexpected ${JSON.stringify(String.fromCodePoint(text.codePointAt(i) as number))} at position ${i}`;
 }
 
