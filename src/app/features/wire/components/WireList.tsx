@@ -1,6 +1,5 @@
 import { useRef } from "react";
 import type { WireEntry } from "../wireStore";
-import type { OwnTask } from "./ownTask";
 import { useWindow } from "./useWindow";
 import { WireRow } from "./WireRow";
 
@@ -14,9 +13,9 @@ export const ROW_HEIGHT = 24;
  * text in place. A log taking 100 frames a frame replaces every visible row each frame; new elements
  * for them would each be styled and laid out from nothing, several logs side by side over again.
  */
-export function WireList({ entries, selected, onSelect, task }: { entries: readonly WireEntry[]; selected: number | undefined; onSelect: (seq: number) => void; task?: OwnTask }) {
+export function WireList({ entries, selected, onSelect }: { entries: readonly WireEntry[]; selected: number | undefined; onSelect: (seq: number) => void }) {
   const ref = useRef<HTMLDivElement>(null);
-  const { start, end, totalHeight, slots, onScroll } = useWindow(ref, entries.length, ROW_HEIGHT, task);
+  const { start, end, totalHeight, slots, onScroll } = useWindow(ref, entries.length, ROW_HEIGHT);
   const rows = [];
   for (let i = start; i < end; i++) {
     const entry = entries[i];

@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from "react";
-import { useSession } from "../../../session/context";
+import { useSession, useWire } from "../../../session/context";
 import { formatCount } from "../../../lib/formatCount";
 import type { WireEntry } from "../wireStore";
 import { NO_FILTER, extendFiltered, isNoFilter, type FilterCache, type FrameFilter } from "../utils/filterFrames";
@@ -7,8 +7,6 @@ import { indexBySeq } from "../utils/windowRange";
 import { LazyWireDetail } from "./LazyWireDetail";
 import { WireList } from "./WireList";
 import { WireToolbar } from "./WireToolbar";
-import { useOwnTask } from "./ownTask";
-import { useWireState } from "./useWireState";
 
 const NONE: readonly WireEntry[] = [];
 
@@ -28,8 +26,8 @@ function useFiltered(entries: readonly WireEntry[], filter: FrameFilter): readon
  */
 export function WireLog({ collapsed, onToggle, folded = false }: { collapsed?: boolean; onToggle?: () => void; folded?: boolean } = {}) {
   const session = useSession();
-  const task = useOwnTask();
-  const { entries, dropped } = useWireState(task);
+  const entries = useWire((s) => s.entries);
+  const dropped = useWire((s) => s.dropped);
   const [ownOpen, setOwnOpen] = useState(true);
   const open = collapsed === undefined ? ownOpen : !collapsed;
   const setOpen = (next: boolean) => (onToggle ? onToggle() : setOwnOpen(next));
@@ -67,7 +65,7 @@ export function WireLog({ collapsed, onToggle, folded = false }: { collapsed?: b
       </header>
       {open && (
         <div className="wire-body" id={bodyId}>
-          <WireList entries={shown} selected={selected} onSelect={onSelect} task={task} />
+          <WireList entries={shown} selected={selected} onSelect={onSelect} />
           {entry && <LazyWireDetail entry={entry} onClose={() => setSelected(undefined)} />}
         </div>
       )}

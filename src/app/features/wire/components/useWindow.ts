@@ -1,6 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { windowRange, windowSlots, type WindowRange } from "../utils/windowRange";
-import type { OwnTask } from "./ownTask";
 
 export interface WindowedList extends WindowRange {
   totalHeight: number;
@@ -29,7 +28,7 @@ interface Position {
  * browser has laid the page out by the time it dispatches scroll events. Several logs on one page
  * then each add their rows to the frame's one layout instead of forcing layouts of their own.
  */
-export function useWindow(ref: RefObject<HTMLElement | null>, count: number, rowHeight: number, task?: OwnTask, overscan = 8, fallbackHeight = 320): WindowedList {
+export function useWindow(ref: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan = 8, fallbackHeight = 320): WindowedList {
   const [position, setPosition] = useState<Position>({ top: 0, following: true });
   const [height, setHeight] = useState(0);
   // The container's scrollTop as last written or read here (a new container starts at 0), so the
@@ -53,17 +52,10 @@ export function useWindow(ref: RefObject<HTMLElement | null>, count: number, row
   useLayoutEffect(() => {
     layout.current = { total, height };
     const el = ref.current;
-    if (!el || height === 0) return;
-    if (position.following && top !== scrolled.current) {
-      scrolled.current = top;
-      el.scrollTop = top;
-    } else if (task) {
-      // Lays out this commit's rows now, in the log's own task: the next scroll event's read of
-      // scrollTop would otherwise lay out every log's rows at once, in the browser's frame. (Only
-      // read: the scroll handler tells a new position by comparing with what it last saw.)
-      void el.scrollHeight;
-    }
-  });
+    if (!el || !position.following || height === 0 || top === scrolled.current) return;
+    scrolled.current = top;
+    el.scrollTop = top;
+  }, [ref, total, height, top, position.following]);
 
   const onScroll = useCallback(() => {
     const el = ref.current;
@@ -72,10 +64,8 @@ export function useWindow(ref: RefObject<HTMLElement | null>, count: number, row
     if (now === scrolled.current) return;
     scrolled.current = now;
     const { total: full, height: seen } = layout.current;
-    const next = { top: now, following: now + (seen || el.clientHeight) >= full - rowHeight };
-    if (task) task.schedule("position", () => setPosition(next));
-    else setPosition(next);
-  }, [ref, rowHeight, task]);
+    setPosition({ top: now, following: now + (seen || el.clientHeight) >= full - rowHeight });
+  }, [ref, rowHeight]);
 
   const viewport = height || fallbackHeight;
   const range = windowRange(top, viewport, rowHeight, count, overscan);
