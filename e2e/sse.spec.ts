@@ -52,3 +52,19 @@ test("auto falls back to HTTP+SSE, directly and through the bridge", async ({ pa
   await runWithJson(page, { message: "bridged" });
   await expect(result(page)).toContainText("Echo: bridged");
 });
+
+test("a request tied to no call (server-everything's roots sync after initialize) is shown apart and answered", async ({ page, axe }) => {
+  await openApp(page);
+  await connectSse(page, "url", "http+sse");
+  // The server asks roots/list on its own, 350 ms after initialized, with no call running: no call
+  // view is open, and the question still shows, under its own heading.
+  const loose = page.getByRole("region", { name: "Asked outside any call" });
+  await expect(loose).toContainText("tied to no call");
+  const roots = loose.getByRole("article", { name: /^Input request / });
+  await expect(roots).toBeVisible();
+  await axe("a question tied to no call");
+  await roots.getByRole("button", { name: "Send roots" }).click();
+  await expect(loose).toHaveCount(0);
+  // Nothing else was opened for it: no call view, no call in the history.
+  await expect(page.getByTestId("call-view")).toHaveCount(0);
+});
