@@ -216,13 +216,7 @@ export class FrameQueue {
       for (const piece of pieces) at += piece.copy(body, at);
       return this.pushLines(stream, body);
     }
-    const line = trimReturn(pieces);
-    if (line.some((piece) => piece.includes(RETURN))) return this.pushJsonLine(stream, line);
-    this.#seal();
-    let cost = FRAME_OVERHEAD;
-    for (const piece of line) cost += held(piece);
-    this.#enqueue(new Pieces(HEADS[stream], line, cost));
-    this.#bytes += cost;
+    this.#pushPieces(HEADS[stream], LINE_EVENTS[stream].one, trimReturn(pieces));
   }
 
   /**
@@ -234,23 +228,31 @@ export class FrameQueue {
    */
   pushPart(pieces: Buffer[]): void {
     const line = pieces.filter((piece) => piece.length > 0);
-    if (line.length === 0) return;
-    if (line.some((piece) => piece.includes(RETURN))) {
-      const text = JSON.stringify(Buffer.concat(line).toString("latin1"));
-      return this.#pushPart(Buffer.from(`event: ${BRIDGE_EVENTS.stdoutPartJson}\ndata: ${text}\n\n`, "latin1"));
-    }
-    this.#seal();
-    let cost = FRAME_OVERHEAD;
-    for (const piece of line) cost += held(piece);
-    this.#enqueue(new Pieces(PART_HEAD, line, cost));
-    this.#bytes += cost;
+    if (line.length > 0) this.#pushPieces(PART_HEAD, BRIDGE_EVENTS.stdoutPartJson, line);
   }
 
   /** Appends one line (its pieces, as written) as a JSON string in a `<stream>` event: a line SSE cannot carry as is, or one that was cut. */
   pushJsonLine(stream: OutputStream, pieces: Buffer[]): void {
+    this.#pushJson(LINE_EVENTS[stream].one, pieces);
+  }
+
+  /**
+   * `line`'s pieces as one event under `head`, without a copy; as a JSON string in a `jsonEvent`
+   * event instead when a piece holds a "\r" (SSE would read it as a line end).
+   */
+  #pushPieces(head: Buffer, jsonEvent: string, line: Buffer[]): void {
+    if (line.some((piece) => piece.includes(RETURN))) return this.#pushJson(jsonEvent, line);
+    this.#seal();
+    let cost = FRAME_OVERHEAD;
+    for (const piece of line) cost += held(piece);
+    this.#enqueue(new Pieces(head, line, cost));
+    this.#bytes += cost;
+  }
+
+  #pushJson(event: string, pieces: Buffer[]): void {
     // latin1 keeps each byte as one character, and JSON.stringify escapes only ASCII: the line's own bytes go out between the quotes.
     const text = JSON.stringify(Buffer.concat(pieces).toString("latin1"));
-    this.#pushPart(Buffer.from(`event: ${LINE_EVENTS[stream].one}\ndata: ${text}\n\n`, "latin1"));
+    this.#pushPart(Buffer.from(`event: ${event}\ndata: ${text}\n\n`, "latin1"));
   }
 
   /**

@@ -124,37 +124,16 @@ describe("which call a server request belongs to", () => {
   });
 
   it("in process (one pipe, no streams): a request that names no request is taken as the one call in flight's", async () => {
-    const release = deferred();
-    const srv = server({ name: "waiting", version: "1", tools: [{ name: "wait", handler: async () => (await release.promise, "released") }] });
-    const p = await openPair({ transport: "in-process", server: srv, versions: ["2025-11-25"], handlers: demoHandlers() });
-    const call = p.client.startCall("tools/call", { name: "wait", arguments: {} });
-    await until(() => p.frames().some((f) => f.direction === "out" && (f.message as { method?: string }).method === "tools/call"));
-    // Straight onto the client's end of the pipe, as a server's request with no request named.
-    p.inProcess?.clientEnd.deliver(JSON.stringify({ jsonrpc: "2.0", id: "srv-1", method: "roots/list" }));
-    await until(() => p.frames().some((f) => f.direction === "out" && (f.message as { id?: unknown }).id === "srv-1"));
-    release.resolve();
-    const outcome = await call.outcome;
-    expect(outcome.ok && text(outcome.result)).toBe("released");
-    expect(p.ofType("roundStarted").map((r) => [r.callId, r.serverRequestId])).toEqual([[call.id, "srv-1"]]);
-    const answer = p.frames().find((f) => f.direction === "out" && (f.message as { id?: unknown }).id === "srv-1");
-    expect((answer?.message as { result?: unknown }).result).toEqual(ROOTS);
+    const { callId, rounds, result } = await rootsDuringCall("srv-1");
+    expect(rounds).toEqual([[callId, "srv-1"]]);
+    expect(result).toEqual(ROOTS);
   });
 
   it("a request that names a request of no call is no call's, even with one call in flight", async () => {
-    const release = deferred();
-    const srv = server({ name: "waiting", version: "1", tools: [{ name: "wait", handler: async () => (await release.promise, "released") }] });
-    const p = await openPair({ transport: "in-process", server: srv, versions: ["2025-11-25"], handlers: demoHandlers() });
-    const call = p.client.startCall("tools/call", { name: "wait", arguments: {} });
-    await until(() => p.frames().some((f) => f.direction === "out" && (f.message as { method?: string }).method === "tools/call"));
     // As if on the stream of some other request (a listing, say): the transport said whose it is.
-    p.inProcess?.clientEnd.deliver(JSON.stringify({ jsonrpc: "2.0", id: "srv-2", method: "roots/list" }), "not-a-call");
-    await until(() => p.frames().some((f) => f.direction === "out" && (f.message as { id?: unknown }).id === "srv-2"));
-    release.resolve();
-    const outcome = await call.outcome;
-    expect(outcome.ok && text(outcome.result)).toBe("released");
-    expect(p.ofType("roundStarted")).toEqual([]);
-    const answer = p.frames().find((f) => f.direction === "out" && (f.message as { id?: unknown }).id === "srv-2");
-    expect((answer?.message as { result?: unknown }).result).toEqual(ROOTS);
+    const { rounds, result } = await rootsDuringCall("srv-2", "not-a-call");
+    expect(rounds).toEqual([]);
+    expect(result).toEqual(ROOTS);
   });
 });
 
@@ -162,4 +141,24 @@ async function until(check: () => boolean): Promise<void> {
   // A ceiling against a hang, not a measure of speed.
   for (let i = 0; i < 2000 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
   if (!check()) throw new Error("timed out waiting");
+}
+
+/**
+ * A call waiting in process, and a roots/list put straight onto the client's end of the pipe while it
+ * waits, as a server's request naming `related` (or no request); once it is answered the call is
+ * released. The call's rounds as [callId, serverRequestId] and the answer's result.
+ */
+async function rootsDuringCall(id: string, related?: string): Promise<{ callId: string; rounds: unknown[]; result: unknown }> {
+  const release = deferred();
+  const srv = server({ name: "waiting", version: "1", tools: [{ name: "wait", handler: async () => (await release.promise, "released") }] });
+  const p = await openPair({ transport: "in-process", server: srv, versions: ["2025-11-25"], handlers: demoHandlers() });
+  const call = p.client.startCall("tools/call", { name: "wait", arguments: {} });
+  await until(() => p.frames().some((f) => f.direction === "out" && (f.message as { method?: string }).method === "tools/call"));
+  p.inProcess?.clientEnd.deliver(JSON.stringify({ jsonrpc: "2.0", id, method: "roots/list" }), related);
+  await until(() => p.frames().some((f) => f.direction === "out" && (f.message as { id?: unknown }).id === id));
+  release.resolve();
+  const outcome = await call.outcome;
+  expect(outcome.ok && text(outcome.result)).toBe("released");
+  const answer = p.frames().find((f) => f.direction === "out" && (f.message as { id?: unknown }).id === id);
+  return { callId: call.id, rounds: p.ofType("roundStarted").map((r) => [r.callId, r.serverRequestId]), result: (answer?.message as { result?: unknown }).result };
 }

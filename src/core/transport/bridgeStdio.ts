@@ -174,7 +174,7 @@ export class BridgeStdioTransport implements Transport {
     // Lines as the process wrote them, one per `data:` field: no JSON around them.
     if (type === BRIDGE_EVENTS.stdoutLines) {
       for (const line of data.split("\n")) {
-        this.#stdoutLine(this.#parts.length === 0 ? line : this.#finishParts(line));
+        this.#stdoutLine(this.#withParts(line));
         if (this.#closed) return;
       }
       return;
@@ -191,7 +191,7 @@ export class BridgeStdioTransport implements Transport {
       return; // the bridge always sends JSON; anything else is not ours to interpret
     }
     if (type === BRIDGE_EVENTS.stdout && typeof payload === "string") {
-      this.#stdoutLine(this.#parts.length === 0 ? payload : this.#finishParts(payload));
+      this.#stdoutLine(this.#withParts(payload));
     } else if (type === BRIDGE_EVENTS.stdoutPartJson && typeof payload === "string") {
       this.#addPart(payload);
     } else if (type === BRIDGE_EVENTS.stderr && typeof payload === "string") {
@@ -212,7 +212,9 @@ export class BridgeStdioTransport implements Transport {
     this.#partsLength += text.length;
   }
 
-  #finishParts(end: string): string {
+  /** A stdout line's end, with the parts of it that came before (if any) in front. */
+  #withParts(end: string): string {
+    if (this.#parts.length === 0) return end;
     this.#parts.push(end);
     const line = this.#parts.join("");
     this.#parts = [];
