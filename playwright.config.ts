@@ -37,7 +37,7 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          executablePath: resolveChromium(),
+          executablePath: resolveChromium(process.env, "headless-shell"),
           args: [...CHROMIUM_ARGS],
         },
       },
