@@ -1,14 +1,14 @@
 /**
- * Starts `bin/demo-server.ts` as a separate Node process (through tsx) on a free 127.0.0.1 port, for
+ * Starts `bin/demo-server.ts` as a separate Node process (its bundle, test/support/entries.ts) on a free 127.0.0.1 port, for
  * tests that need real processes: scale-out behind a proxy, restarts. Every process is stopped by
  * the `stop()` it comes with; the test's afterEach/afterAll calls it.
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { START_CEILING_MS } from "./ceilings";
+import { nodeArgs } from "./entries";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const TSX = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
 
 export interface DemoProcess {
   url: string;
@@ -18,7 +18,8 @@ export interface DemoProcess {
 
 /** Spawns the demo server with `args` (port 0 unless given) and resolves once it prints its URL. */
 export function spawnDemoServer(args: string[] = [], timeoutMs = START_CEILING_MS): Promise<DemoProcess> {
-  const child: ChildProcess = spawn(TSX, ["bin/demo-server.ts", "--port", "0", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const [node, entry] = nodeArgs("bin/demo-server.ts");
+  const child: ChildProcess = spawn(node, [entry, "--port", "0", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   const stop = (): Promise<void> =>
     new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
