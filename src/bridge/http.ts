@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { BRIDGE_HEADERS, type BridgeErrorBody, type BridgeErrorCode } from "../core";
+import { BRIDGE_HEADERS, type BridgeErrorBody, type BridgeErrorCode, type ExitInfo } from "../core";
 
 // The same capped body reading (4 MiB: a spawn request, one JSON-RPC message, one forwarded POST) and
 // header lookup as the MCP endpoint.
@@ -11,8 +11,8 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 }
 
 /** The bridge's own refusal or failure: marked, so the page never mistakes it for the target's answer. */
-export function sendError(res: ServerResponse, status: number, code: BridgeErrorCode, message: string, headers: Record<string, string> = {}): void {
-  const body: BridgeErrorBody = { error: { code, message } };
+export function sendError(res: ServerResponse, status: number, code: BridgeErrorCode, message: string, headers: Record<string, string> = {}, exit?: ExitInfo): void {
+  const body: BridgeErrorBody = { error: { code, message, ...(exit ? { exit } : {}) } };
   sendJson(res, status, body, { ...headers, [BRIDGE_HEADERS.marker]: "error" });
 }
 

@@ -10,6 +10,9 @@ import { BRIDGE_SECURITY_HEADERS, header, readBody, sendError, sendJson, socketT
 import { SessionRegistry } from "./registry";
 import { hostAllowed, isLoopbackHost, newToken, originAllowed, ownHosts, tokenMatches, tokenStrength, type LookupAll, type OriginPolicy } from "./security";
 import { INHERITED_ENV, inheritedEnv, type SpawnFn } from "./stdioSession";
+
+/** How long a write that broke waits for the process's exit before saying only that it is not reading: a ceiling, not a measure. */
+const EXIT_AFTER_BROKEN_WRITE_MS = 5000;
 import { checkServersFile, loadServersFile, MAX_SERVERS_FILE_BYTES, saveServersFile, serversFilePath } from "./serversFile";
 
 export const BRIDGE_VERSION = "0.1.0";
@@ -205,10 +208,16 @@ export async function startBridge(options: BridgeOptions = {}): Promise<RunningB
     // One message per line: a newline inside would split it into two frames for the server.
     if (/[\r\n]/.test(text)) return sendError(res, 400, "bad-request", "a message must be one line of JSON", c);
     if (!parseFrame(text).ok) return sendError(res, 400, "bad-request", "not a JSON-RPC message", c);
-    if (session.exit) return sendError(res, 410, "gone", "the server process has exited", c);
+    if (session.exit) return sendError(res, 410, "gone", "the server process has exited", c, session.exit);
     try {
       await session.write(text);
     } catch (error) {
+      // A write breaks (EPIPE) when the process has closed its stdin, nearly always because it is
+      // exiting: the page is told how it ended (code, last stderr), not of a broken pipe, even when
+      // this answer reaches it before the exit event on the stream. A process that closed stdin and
+      // goes on running is answered after the wait.
+      const exit = await session.exitWithin(EXIT_AFTER_BROKEN_WRITE_MS);
+      if (exit) return sendError(res, 410, "gone", "the server process has exited", c, exit);
       return sendError(res, 410, "gone", `the server process is not reading: ${error instanceof Error ? error.message : String(error)}`, c);
     }
     res.writeHead(202, c).end();

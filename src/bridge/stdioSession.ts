@@ -440,6 +440,12 @@ export class StdioSession {
     }
   }
 
+  /** How the process ended, once it has and its output is read, or undefined if that takes longer than `ms`. */
+  async exitWithin(ms: number): Promise<ExitInfo | undefined> {
+    await this.#exitedWithin(ms);
+    return this.#exit;
+  }
+
   #exitedWithin(ms: number): Promise<boolean> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), ms);

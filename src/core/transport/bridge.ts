@@ -31,6 +31,9 @@ export async function bridgeError(response: Response, what: string): Promise<Mcp
     if (isObject(body) && isObject(body.error)) {
       if (typeof body.error.code === "string") code = body.error.code;
       if (typeof body.error.message === "string") message = body.error.message;
+      // The process has exited: say how, as its exit event on the stream would.
+      const exit = body.error.exit;
+      if (isObject(exit) && Array.isArray(exit.stderrTail)) return new McpError({ kind: "closed", message: describeExit(exit as unknown as ExitInfo), reason: { type: "exit", exit: exit as unknown as ExitInfo } });
     }
   } catch {
     // not JSON: the text itself is the message

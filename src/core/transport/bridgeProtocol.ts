@@ -92,7 +92,8 @@ export type ExitInfo = ProcessExit;
 
 /** The body of every answer the bridge gives itself (marker `error`). */
 export interface BridgeErrorBody {
-  error: { code: BridgeErrorCode; message: string };
+  /** `exit`: a write refused because the process has exited, with how it ended (its event may still be on the stream). */
+  error: { code: BridgeErrorCode; message: string; exit?: ExitInfo };
 }
 
 export type BridgeErrorCode =
