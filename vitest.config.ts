@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
+import { OWN_MODULES } from "./test/support/ownModules";
 
 // Two projects in one run, so `npm test` spends no time waiting on one while the other could run:
 // most unit files and every interop file wait on a spawned process, a socket or a server rather than
@@ -9,8 +10,10 @@ import { configDefaults, defineConfig } from "vitest/config";
 // - interop: the official conformance suite, the official SDK and server-everything, all on
 //   127.0.0.1; after the run the table reporter prints a row for each scenario (`npm run conformance`
 //   prints only the table).
-/** Unit files that replace one of the app's modules with vi.mock, so they run with modules of their own. */
-const OWN_MODULES = ["src/app/components/ui/ItemIcon.unloaded.test.tsx"];
+// The few unit files that replace a module (vi.mock) run as a third project, unit-own-modules.
+
+/** What both unit projects run with. */
+const UNIT = { environment: "node", pool: "threads" as const, setupFiles: ["test/support/testingLibrary.ts"] };
 
 export default defineConfig({
   test: {
@@ -33,14 +36,12 @@ export default defineConfig({
           name: "unit",
           include: ["src/**/*.test.ts", "src/**/*.test.tsx", "test/**/*.test.ts"],
           exclude: [...configDefaults.exclude, "test/interop/**", ...OWN_MODULES],
-          environment: "node",
-          pool: "threads",
+          ...UNIT,
           // A worker keeps its modules from one file to the next instead of importing them again for
           // each of the 188 files: importing was over a quarter of this project's CPU (391 CPU-s
           // isolated, 278 shared). No file may rely on a fresh module; the check is a run with the files
           // in shuffled order, `npx vitest run --project unit --sequence.shuffle.files --sequence.seed=N`.
           isolate: false,
-          setupFiles: ["test/support/testingLibrary.ts"],
         },
       },
       {
@@ -49,9 +50,7 @@ export default defineConfig({
           // Files that replace a module (vi.mock) must not hand that replacement to the next file.
           name: "unit-own-modules",
           include: OWN_MODULES,
-          environment: "node",
-          pool: "threads",
-          setupFiles: ["test/support/testingLibrary.ts"],
+          ...UNIT,
         },
       },
       {

@@ -10,10 +10,10 @@ import { BRIDGE_SECURITY_HEADERS, header, readBody, sendError, sendJson, socketT
 import { SessionRegistry } from "./registry";
 import { hostAllowed, isLoopbackHost, newToken, originAllowed, ownHosts, tokenMatches, tokenStrength, type LookupAll, type OriginPolicy } from "./security";
 import { INHERITED_ENV, inheritedEnv, type SpawnFn } from "./stdioSession";
+import { checkServersFile, loadServersFile, MAX_SERVERS_FILE_BYTES, saveServersFile, serversFilePath } from "./serversFile";
 
 /** How long a write that broke waits for the process's exit before saying only that it is not reading: a ceiling, not a measure. */
 const EXIT_AFTER_BROKEN_WRITE_MS = 5000;
-import { checkServersFile, loadServersFile, MAX_SERVERS_FILE_BYTES, saveServersFile, serversFilePath } from "./serversFile";
 
 export const BRIDGE_VERSION = "0.1.0";
 

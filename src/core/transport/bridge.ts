@@ -32,8 +32,10 @@ export async function bridgeError(response: Response, what: string): Promise<Mcp
       if (typeof body.error.code === "string") code = body.error.code;
       if (typeof body.error.message === "string") message = body.error.message;
       // The process has exited: say how, as its exit event on the stream would.
-      const exit = body.error.exit;
-      if (isObject(exit) && Array.isArray(exit.stderrTail)) return new McpError({ kind: "closed", message: describeExit(exit as unknown as ExitInfo), reason: { type: "exit", exit: exit as unknown as ExitInfo } });
+      if (isObject(body.error.exit) && Array.isArray(body.error.exit.stderrTail)) {
+        const exit = body.error.exit as unknown as ExitInfo;
+        return new McpError({ kind: "closed", message: describeExit(exit), reason: { type: "exit", exit } });
+      }
     }
   } catch {
     // not JSON: the text itself is the message
