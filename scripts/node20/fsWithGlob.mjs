@@ -1,4 +1,5 @@
-// node:fs plus globSync (Node 22+), for the conformance suite on Node 20. The suite calls it once, as
+// node:fs plus globSync (Node 22+), for the conformance suite on Node 20 (bundled in place of its `fs`
+// imports: test/support/entries.ts). The suite calls it once, as
 // globSync("**/checks.json", {cwd}) in its tier-check report; this covers `*`, `**`, `?` and literal
 // segments, relative to `cwd`, and returns relative paths like Node's.
 import fs from "node:fs";

@@ -9,9 +9,11 @@
 // packages left to node_modules, the "node" condition for the `#` imports), rebuilt at the start of
 // every run, so a test never runs stale code. The tests that are about what a user types
 // (`npm start`, `npm run bridge`, the e2e bridge spec) still start tsx as the user does.
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
-import { build } from "esbuild";
+import fs, { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { basename, dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build, type BuildOptions } from "esbuild";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const OUT = join(ROOT, "test/.out/entries");
@@ -36,14 +38,58 @@ export function nodeCommand(entry: Entry): string {
 }
 
 /**
- * Bundles every entry. Each file is written beside its final name and then renamed, so a process
- * started while another run (a second vitest project, a second checkout's run) rebuilds never reads a
- * half-written file.
+ * The official conformance suite's CLI, rebuilt for this node (see buildConformanceCli): what the
+ * interop tests and scripts/conformance-parallel.ts start as `node <this> client …`.
+ */
+export const CONFORMANCE_CLI = join(OUT, "conformance-cli.mjs");
+
+/** Writes through a partial file and a rename: a process started meanwhile never reads half a file. */
+function writeWhole(target: string, contents: Uint8Array | undefined): void {
+  const partial = `${target}.${process.pid}.partial`;
+  writeFileSync(partial, contents ?? new Uint8Array());
+  renameSync(partial, target);
+}
+
+/**
+ * The suite's CLI (one ES module, its packages imported from node_modules) bundled again beside the
+ * entries, with two changes. On a node without `fs.globSync` (Node 20: every 0.2.0 alpha imports it,
+ * and the link fails before any scenario runs) its own `fs` imports get scripts/node20/fsWithGlob.mjs,
+ * node:fs plus a small globSync. A resolve hook registered with `node:module` did the same before, but
+ * a registered hook runs every import of the process through a loader thread: the CLI took 1.4 s of
+ * CPU to print its version that way, 0.6 s as this bundle, and the suite starts it once per scenario.
+ * `import.meta.url` keeps naming the package's own file, so the CLI still finds its requirements
+ * folder beside it.
+ */
+async function buildConformanceCli(): Promise<void> {
+  const entry = join(dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/conformance/package.json")), "dist/index.js");
+  const shim = join(ROOT, "scripts/node20/fsWithGlob.mjs");
+  const needsShim = typeof (fs as { globSync?: unknown }).globSync !== "function";
+  const options: BuildOptions = {
+    entryPoints: [entry],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    write: false,
+    logLevel: "warning",
+    define: { "import.meta.url": JSON.stringify(pathToFileURL(entry).href) },
+    plugins: needsShim ? [{ name: "fs-with-glob", setup: (b) => b.onResolve({ filter: /^(node:)?fs$/ }, (a) => (a.importer === entry ? { path: shim } : undefined)) }] : [],
+  };
+  const result = await build(options);
+  writeWhole(CONFORMANCE_CLI, result.outputFiles?.[0]?.contents);
+}
+
+/**
+ * Bundles every entry, and the conformance suite's CLI. Each file is written whole (writeWhole), so a
+ * process started while another run (a second vitest project, a second checkout's run) rebuilds never
+ * reads a half-written file.
  */
 export async function buildEntries(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  await Promise.all(
-    ENTRIES.map(async (entry) => {
+  await Promise.all([
+    buildConformanceCli(),
+    ...ENTRIES.map(async (entry) => {
       const result = await build({
         entryPoints: [join(ROOT, entry)],
         bundle: true,
@@ -56,10 +102,7 @@ export async function buildEntries(): Promise<void> {
         write: false,
         logLevel: "warning",
       });
-      const target = built(entry);
-      const partial = `${target}.${process.pid}.partial`;
-      writeFileSync(partial, result.outputFiles[0]?.contents ?? new Uint8Array());
-      renameSync(partial, target);
+      writeWhole(built(entry), result.outputFiles[0]?.contents);
     }),
-  );
+  ]);
 }

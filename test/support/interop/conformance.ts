@@ -1,7 +1,7 @@
 /**
  * Runs the official conformance suite (@modelcontextprotocol/conformance, pinned in package.json)
- * against this project: its CLI as a child process, under scripts/node20-shims.mjs (every 0.2.0 alpha
- * imports fs.globSync, which Node 20 lacks), reading each scenario's checks.json from an output dir.
+ * against this project: its CLI as a child process (rebuilt for Node 20 by the global setup: entries.ts,
+ * CONFORMANCE_CLI), reading each scenario's checks.json from an output dir.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -9,12 +9,10 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { nodeCommand } from "../entries";
+import { CONFORMANCE_CLI, nodeCommand } from "../entries";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const packageDir = createRequire(import.meta.url).resolve("@modelcontextprotocol/conformance/package.json").replace(/package\.json$/, "");
-const cli = join(packageDir, "dist/index.js");
-const shims = join(root, "scripts/node20-shims.mjs");
 
 /**
  * The non-auth client scenarios the suite requires (requirements/*.yaml), with the revision each runs
@@ -143,7 +141,7 @@ function requirements(revision: string, leg: "server" | "client"): { scored: str
 
 function run(args: string[], timeoutMs: number): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", shims, cli, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [CONFORMANCE_CLI, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
