@@ -10,73 +10,99 @@ import { DEMO_URL } from "./support/ports";
 // the longest file of the suite does not run on one worker alone.
 test.describe.configure({ mode: "parallel" });
 
-for (const scheme of ["light", "dark"] as const) {
-  test.describe(`${scheme} theme`, () => {
-    test.use({ colorScheme: scheme, viewport: { width: 1280, height: 800 } });
-    test.describe.configure({ timeout: 240_000 });
+type Axe = (what: string) => Promise<void>;
 
-    test("the catalog, each card kind, the rounds and a finished call", async ({ page, axe }) => {
-      await openApp(page);
-      await axe("the first view (catalog)");
-      await pick(page, /^greet/);
-      await run(page);
-      await expect(inputCard(page, "Who should I greet?")).toBeVisible();
-      await axe("a form card");
-      await answerForm(page, "Who should I greet?", { name: "Ada" });
-      await expect(result(page)).toContainText("Hello, Ada!");
-      await axe("a finished call with its rounds");
-      await pick(page, /^Connect an account/);
-      await run(page);
-      await expect(inputCard(page, "Sign in to Example Cloud")).toBeVisible();
-      await axe("a URL card");
-      await inputCard(page, "Sign in to Example Cloud").getByRole("button", { name: "Decline" }).click();
-      await pick(page, /^Summarize/);
-      await runWithJson(page, { text: "A text." });
-      await expect(inputCard(page, "Summarize in one sentence")).toBeVisible();
-      await axe("a sampling card");
-      await inputCard(page, "Summarize in one sentence").getByRole("button", { name: /^Reject/ }).click();
-      await pick(page, /^List workspace/);
-      await run(page);
-      await expect(page.getByRole("article", { name: /^Input request roots/ })).toBeVisible();
-      await axe("a roots card");
-    });
-
-    test("a task, step mode, settings and present mode", async ({ page, axe }) => {
-      await openApp(page);
-      await pick(page, /^Deploy/);
-      await runWithJson(page, { environment: "staging", stepMs: 50 });
-      await expect(inputCard(page, "Go live?")).toBeVisible();
-      await axe("a task with its question");
-      await inputCard(page, "Go live?").getByRole("button", { name: "Cancel", exact: true }).click();
-      await openSettings(page);
-      await axe("the settings dialog");
-      await page.keyboard.press("Escape");
-      await page.getByLabel("Step mode (hold each retry)").check();
-      await pick(page, /^two-steps/);
-      await run(page);
-      await answerForm(page, "Name?", { Name: "Ada" });
-      await expect(page.getByRole("article", { name: "Held retry" })).toBeVisible();
-      await axe("a retry held in step mode");
-      await page.getByLabel("Step mode (hold each retry)").uncheck();
-      await page.goto("/?present&tool=greet");
-      await expect(page.getByTestId("connection-status")).toHaveCount(0);
-      await page.getByRole("button", { name: "Call tool", exact: true }).click();
-      await expect(inputCard(page, "Who should I greet?")).toBeVisible();
-      await axe("present mode with a question");
-    });
-
-    test("the sign-in steps of a protected server", async ({ page, axe }) => {
-      await openApp(page);
-      await page.getByLabel("Server", { exact: true }).selectOption("url");
-      await page.getByLabel("Server URL").fill(DEMO_URL);
-      await page.getByRole("button", { name: "Connect", exact: true }).click();
-      await expect(page.getByTestId("connection-status")).toHaveText("connected");
-      await axe("an HTTP target with sign-in off");
-      await page.getByRole("checkbox", { name: /^Sign in/ }).check();
-      await axe("sign-in on");
-    });
-  });
+/**
+ * Each view is scanned in both themes, one after the other, on the same page: the theme follows the
+ * system's colour scheme live (`color-scheme` and light-dark() pairs), so switching the emulated scheme
+ * repaints the same view dark, and each flow runs once instead of once per theme. Any CSS transition is
+ * finished before a scan, so no colour is caught half-way. The page is left light.
+ */
+function inBothThemes(page: Page, axe: Axe): Axe {
+  return async (what) => {
+    const backgrounds: string[] = [];
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      backgrounds.push(await page.evaluate(() => {
+        document.getAnimations().forEach((a) => a.finish());
+        return getComputedStyle(document.body).backgroundColor;
+      }));
+      await axe(`${what}, ${scheme} theme`);
+    }
+    // The switch must have repainted the page, or the second scan saw the first theme again.
+    expect(backgrounds[1], `the page's background in the dark theme (${what})`).not.toBe(backgrounds[0]);
+    await page.emulateMedia({ colorScheme: "light" });
+  };
 }
+
+test.describe("both themes", () => {
+  test.use({ colorScheme: "light", viewport: { width: 1280, height: 800 } });
+  test.describe.configure({ timeout: 240_000 });
+
+  test("the catalog, each card kind, the rounds and a finished call", async ({ page, axe: scan }) => {
+    const axe = inBothThemes(page, scan);
+    await openApp(page);
+    await axe("the first view (catalog)");
+    await pick(page, /^greet/);
+    await run(page);
+    await expect(inputCard(page, "Who should I greet?")).toBeVisible();
+    await axe("a form card");
+    await answerForm(page, "Who should I greet?", { name: "Ada" });
+    await expect(result(page)).toContainText("Hello, Ada!");
+    await axe("a finished call with its rounds");
+    await pick(page, /^Connect an account/);
+    await run(page);
+    await expect(inputCard(page, "Sign in to Example Cloud")).toBeVisible();
+    await axe("a URL card");
+    await inputCard(page, "Sign in to Example Cloud").getByRole("button", { name: "Decline" }).click();
+    await pick(page, /^Summarize/);
+    await runWithJson(page, { text: "A text." });
+    await expect(inputCard(page, "Summarize in one sentence")).toBeVisible();
+    await axe("a sampling card");
+    await inputCard(page, "Summarize in one sentence").getByRole("button", { name: /^Reject/ }).click();
+    await pick(page, /^List workspace/);
+    await run(page);
+    await expect(page.getByRole("article", { name: /^Input request roots/ })).toBeVisible();
+    await axe("a roots card");
+  });
+
+  test("a task, step mode, settings and present mode", async ({ page, axe: scan }) => {
+    const axe = inBothThemes(page, scan);
+    await openApp(page);
+    await pick(page, /^Deploy/);
+    await runWithJson(page, { environment: "staging", stepMs: 50 });
+    await expect(inputCard(page, "Go live?")).toBeVisible();
+    await axe("a task with its question");
+    await inputCard(page, "Go live?").getByRole("button", { name: "Cancel", exact: true }).click();
+    await openSettings(page);
+    await axe("the settings dialog");
+    await page.keyboard.press("Escape");
+    await page.getByLabel("Step mode (hold each retry)").check();
+    await pick(page, /^two-steps/);
+    await run(page);
+    await answerForm(page, "Name?", { Name: "Ada" });
+    await expect(page.getByRole("article", { name: "Held retry" })).toBeVisible();
+    await axe("a retry held in step mode");
+    await page.getByLabel("Step mode (hold each retry)").uncheck();
+    await page.goto("/?present&tool=greet");
+    await expect(page.getByTestId("connection-status")).toHaveCount(0);
+    await page.getByRole("button", { name: "Call tool", exact: true }).click();
+    await expect(inputCard(page, "Who should I greet?")).toBeVisible();
+    await axe("present mode with a question");
+  });
+
+  test("the sign-in steps of a protected server", async ({ page, axe: scan }) => {
+    const axe = inBothThemes(page, scan);
+    await openApp(page);
+    await page.getByLabel("Server", { exact: true }).selectOption("url");
+    await page.getByLabel("Server URL").fill(DEMO_URL);
+    await page.getByRole("button", { name: "Connect", exact: true }).click();
+    await expect(page.getByTestId("connection-status")).toHaveText("connected");
+    await axe("an HTTP target with sign-in off");
+    await page.getByRole("checkbox", { name: /^Sign in/ }).check();
+    await axe("sign-in on");
+  });
+});
 
 /** Tab until `target` has the focus (at most `max` presses), as a keyboard user would. */
 async function tabTo(page: Page, name: RegExp, max = 250): Promise<void> {
