@@ -60,7 +60,7 @@ function writeWhole(target: string, contents: Uint8Array | undefined): void {
  * `import.meta.url` keeps naming the package's own file, so the CLI still finds its requirements
  * folder beside it.
  */
-async function buildConformanceCli(): Promise<void> {
+export async function buildConformanceCli(): Promise<void> {
   const entry = join(dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/conformance/package.json")), "dist/index.js");
   const shim = join(ROOT, "scripts/node20/fsWithGlob.mjs");
   const needsShim = typeof (fs as { globSync?: unknown }).globSync !== "function";
