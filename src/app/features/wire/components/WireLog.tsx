@@ -1,5 +1,5 @@
-import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from "react";
-import { useSession, useWire } from "../../../session/context";
+import { useCallback, useDeferredValue, useId, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useSession } from "../../../session/context";
 import { formatCount } from "../../../lib/formatCount";
 import type { WireEntry } from "../wireStore";
 import { NO_FILTER, extendFiltered, isNoFilter, type FilterCache, type FrameFilter } from "../utils/filterFrames";
@@ -7,6 +7,7 @@ import { indexBySeq } from "../utils/windowRange";
 import { LazyWireDetail } from "./LazyWireDetail";
 import { WireList } from "./WireList";
 import { WireToolbar } from "./WireToolbar";
+import { turnedView, wireTurns } from "../utils/frameTurns";
 
 const NONE: readonly WireEntry[] = [];
 
@@ -26,8 +27,10 @@ function useFiltered(entries: readonly WireEntry[], filter: FrameFilter): readon
  */
 export function WireLog({ collapsed, onToggle, folded = false }: { collapsed?: boolean; onToggle?: () => void; folded?: boolean } = {}) {
   const session = useSession();
-  const entries = useWire((s) => s.entries);
-  const dropped = useWire((s) => s.dropped);
+  // The log as of this log's last turn at the screen (frameTurns: with several logs on the page, one
+  // paints per animation frame; alone, it shows each change at once).
+  const view = useMemo(() => turnedView(session.wire, wireTurns), [session.wire]);
+  const { entries, dropped } = useSyncExternalStore(view.subscribe, view.getSnapshot);
   const [ownOpen, setOwnOpen] = useState(true);
   const open = collapsed === undefined ? ownOpen : !collapsed;
   const setOpen = (next: boolean) => (onToggle ? onToggle() : setOwnOpen(next));
