@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazy, startTransition, useEffect, useState } from "react";
 import { ConnectionBar } from "./views/ConnectionBar";
 import { Catalog } from "./features/catalog/Catalog";
 import { LazyCallHistory, LazyCallView, LazyDestructiveConfirm, LazyItemPanel, LazyRounds } from "./views/LazyParts";
@@ -59,6 +59,19 @@ function Workspace() {
 }
 
 /**
+ * Whether the rest of the first view may render: false in the very first commit, which draws the
+ * page's frame and the connection bar, true in a transition right after it. The first commit is what
+ * the user waits on (the connection bar says "connected"); the catalog, the workspace and the wire
+ * log (most of the first view's elements, and its functions' first compile) follow in a render of
+ * their own, which React may split to keep the page responsive.
+ */
+function useRestOfFirstView(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => startTransition(() => setReady(true)), []);
+  return ready;
+}
+
+/**
  * Layout only: every piece reads its own store slice. The workspace and the wire log share the page
  * below the connection bar in resizable, collapsible panels (features/layout). An imported recording
  * or presentation mode replaces the workspace.
@@ -70,7 +83,8 @@ export function App() {
   const asked = useInputs((s) => s.pending.length > 0);
   const held = useStep((s) => s.held.length > 0);
   const questionWaiting = asked || held;
-  const main = viewer ? (
+  const rest = useRestOfFirstView();
+  const main = !rest ? null : viewer ? (
     <LazyPart what="The recording view" fallback={<p className="muted panel-empty">Opening the recording…</p>}>
       <RecordingView viewer={viewer} />
     </LazyPart>
@@ -90,7 +104,7 @@ export function App() {
         <LazyReopenPrompt />
         <LinkProblems />
       </header>
-      <MainSplit main={main} questionWaiting={questionWaiting} wire={!viewer && !present ? (p) => <BottomPanel {...p} /> : undefined} />
+      <MainSplit main={main} questionWaiting={questionWaiting} wire={!viewer && !present ? (p) => (rest ? <BottomPanel {...p} /> : null) : undefined} />
       <CommandPalette />
       <LazyDestructiveConfirm />
     </div>
