@@ -2,7 +2,7 @@ import { lazy, startTransition, useEffect, useState } from "react";
 import { ConnectionBar } from "./views/ConnectionBar";
 import { Catalog } from "./features/catalog/Catalog";
 import { LazyCallHistory, LazyCallView, LazyDestructiveConfirm, LazyItemPanel, LazyRounds } from "./views/LazyParts";
-import { BottomPanel } from "./views/BottomPanel";
+import { LazyBottomPanel } from "./views/LazyBottomPanel";
 import { ConnectPrompt } from "./features/links/components/ConnectPrompt";
 import { LazyReopenPrompt } from "./features/connection/servers/components/LazyReopenPrompt";
 import { LinkProblems } from "./features/links/components/LinkProblems";
@@ -104,7 +104,7 @@ export function App() {
         <LazyReopenPrompt />
         <LinkProblems />
       </header>
-      <MainSplit main={main} questionWaiting={questionWaiting} wire={!viewer && !present ? (p) => (rest ? <BottomPanel {...p} /> : null) : undefined} />
+      <MainSplit main={main} questionWaiting={questionWaiting} wire={!viewer && !present ? (p) => (rest ? <LazyBottomPanel {...p} /> : null) : undefined} />
       <CommandPalette />
       <LazyDestructiveConfirm />
     </div>

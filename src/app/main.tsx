@@ -5,6 +5,7 @@ import { StrictMode } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
+import { prefetchBottomPanel } from "./views/LazyBottomPanel";
 import { Providers } from "./providers";
 import { compose } from "./compose";
 import { createController } from "./session/controller";
@@ -26,6 +27,9 @@ import "./features/prefs/theme.css";
 
 // The composition root: the app-wide stores that need the page (bridge, saved connections), the live
 // controller with its session, and everything that attaches to it (compose.ts), before React renders.
+
+// The wire log's panel renders right after the first commit: its chunk is fetched from now on.
+void prefetchBottomPanel().catch(() => undefined);
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
