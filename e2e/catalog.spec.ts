@@ -12,6 +12,8 @@ test.beforeEach(async ({ page }) => {
 
 test("the search filters by name, title and description; title and real name and badges are shown", async ({ page }) => {
   const list = catalog(page).locator(".catalog-list > li");
+  // "connected" comes before the listing: the tools arrive in one answer, so once one is shown all are.
+  await expect(catalog(page).getByRole("button", { name: /^greet/ })).toBeVisible();
   const all = await list.count();
   await catalog(page).getByLabel("Search the catalog").fill("roots");
   // "List workspace (roots)" by title, "watch-roots" by name, and whatever else says roots.
