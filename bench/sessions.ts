@@ -66,7 +66,7 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
     );
     return [
       figure({
-        id: "sessions.longestTask",
+        id: "sessions.streamLongestTask",
         name: `${SESSIONS} sessions side by side, each streaming ${FRAMES_EACH.toLocaleString("en")} frames: longest task`,
         value: four.stream.cpu,
         unit: "ms",
