@@ -38,6 +38,12 @@ export function nodeCommand(entry: Entry): string {
 }
 
 /**
+ * How every bundle here is made: our sources (and the package's `#` imports, resolved under the "node"
+ * condition) bundled; packages stay in node_modules (oidc-provider, the SDK), tsx-free at run time.
+ */
+const NODE_BUNDLE = { bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", write: false, logLevel: "warning" } satisfies BuildOptions;
+
+/**
  * The official conformance suite's CLI, rebuilt for this node (see buildConformanceCli): what the
  * interop tests and scripts/conformance-parallel.ts start as `node <this> client …`.
  */
@@ -65,18 +71,13 @@ export async function buildConformanceCli(): Promise<void> {
   const shim = join(ROOT, "scripts/node20/fsWithGlob.mjs");
   const needsShim = typeof (fs as { globSync?: unknown }).globSync !== "function";
   const options: BuildOptions = {
+    ...NODE_BUNDLE,
     entryPoints: [entry],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    write: false,
-    logLevel: "warning",
     define: { "import.meta.url": JSON.stringify(pathToFileURL(entry).href) },
     plugins: needsShim ? [{ name: "fs-with-glob", setup: (b) => b.onResolve({ filter: /^(node:)?fs$/ }, (a) => (a.importer === entry ? { path: shim } : undefined)) }] : [],
   };
   const result = await build(options);
+  mkdirSync(OUT, { recursive: true });
   writeWhole(CONFORMANCE_CLI, result.outputFiles?.[0]?.contents);
 }
 
@@ -90,18 +91,7 @@ export async function buildEntries(): Promise<void> {
   await Promise.all([
     buildConformanceCli(),
     ...ENTRIES.map(async (entry) => {
-      const result = await build({
-        entryPoints: [join(ROOT, entry)],
-        bundle: true,
-        platform: "node",
-        format: "esm",
-        target: "node20",
-        // Packages stay in node_modules (oidc-provider, the SDK, tsx-free at run time); our own
-        // sources and the package's `#` imports, resolved under the "node" condition, are bundled.
-        packages: "external",
-        write: false,
-        logLevel: "warning",
-      });
+      const result = await build({ ...NODE_BUNDLE, entryPoints: [join(ROOT, entry)] });
       writeWhole(built(entry), result.outputFiles[0]?.contents);
     }),
   ]);
