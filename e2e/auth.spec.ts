@@ -75,9 +75,11 @@ test("signs in through the real authorization server (login + consent in a popup
 
   const popup = await signInFromPrompt(page);
   await expect(page.getByTestId("auth-state")).toContainText("Waiting for you to sign in");
+  // The callback page hands the code back and closes itself (listened for before the click, as it
+  // can close before a later listener is set).
+  const closed = popup.waitForEvent("close");
   await loginAndConsent(popup, "Allow");
-  // The callback page hands the code back and closes itself.
-  await popup.waitForEvent("close");
+  await closed;
 
   await expect(page.getByTestId("connection-status")).toHaveText("connected");
   await expect(page.getByTestId("auth-state")).toContainText(`Signed in at ${AUTH_ISSUER}`);
@@ -145,8 +147,10 @@ test("a refused sign-in (Deny on the consent page) is explained with the step th
   await openApp(page);
   await connectToProtectedDemo(page);
   const popup = await signInFromPrompt(page);
+  // Listening before the click: on a busy machine the window can close before a later listener is set.
+  const closed = popup.waitForEvent("close");
   await loginAndConsent(popup, "Deny");
-  await popup.waitForEvent("close");
+  await closed;
 
   await expect(page.getByTestId("connection-status")).toHaveText("failed");
   const state = page.getByTestId("auth-state");
