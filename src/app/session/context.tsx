@@ -6,7 +6,6 @@ import type { ConnectionState } from "../stores/connectionStore";
 import type { CallsState } from "../features/call/callsStore";
 import type { InputState } from "../features/input/inputStore";
 import type { StepState } from "../features/step/stepStore";
-import type { WireState } from "../features/wire/wireStore";
 import type { NotifyState } from "../features/notifications/notifyStore";
 import type { StderrState } from "../features/connection/store/stderrStore";
 import type { AutoState } from "./autoAnswer";
@@ -69,10 +68,6 @@ export function useInputs<T>(selector: (s: InputState) => T): T {
 
 export function useStep<T>(selector: (s: StepState) => T): T {
   return useStore(useSession().step, selector);
-}
-
-export function useWire<T>(selector: (s: WireState) => T): T {
-  return useStore(useSession().wire, selector);
 }
 
 export function useNotify<T>(selector: (s: NotifyState) => T): T {
