@@ -49,6 +49,9 @@ const NODE_BUNDLE = { bundle: true, platform: "node", format: "esm", target: "no
  */
 export const CONFORMANCE_CLI = join(OUT, "conformance-cli.mjs");
 
+/** The installed conformance package's folder (its CLI in dist/, its requirements/ beside it). */
+export const CONFORMANCE_DIR = dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/conformance/package.json"));
+
 /** Writes through a partial file and a rename: a process started meanwhile never reads half a file. */
 function writeWhole(target: string, contents: Uint8Array | undefined): void {
   const partial = `${target}.${process.pid}.partial`;
@@ -67,7 +70,7 @@ function writeWhole(target: string, contents: Uint8Array | undefined): void {
  * folder beside it.
  */
 export async function buildConformanceCli(): Promise<void> {
-  const entry = join(dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/conformance/package.json")), "dist/index.js");
+  const entry = join(CONFORMANCE_DIR, "dist/index.js");
   const shim = join(ROOT, "scripts/node20/fsWithGlob.mjs");
   const needsShim = typeof (fs as { globSync?: unknown }).globSync !== "function";
   const options: BuildOptions = {

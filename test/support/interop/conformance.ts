@@ -5,14 +5,12 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CONFORMANCE_CLI, nodeCommand } from "../entries";
+import { CONFORMANCE_CLI, CONFORMANCE_DIR, nodeCommand } from "../entries";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-const packageDir = createRequire(import.meta.url).resolve("@modelcontextprotocol/conformance/package.json").replace(/package\.json$/, "");
 
 /**
  * The non-auth client scenarios the suite requires (requirements/*.yaml), with the revision each runs
@@ -105,7 +103,7 @@ export function clientRequirements(revision: string): { scored: string[]; notSco
 }
 
 function requirements(revision: string, leg: "server" | "client"): { scored: string[]; notScored: Map<string, string> } {
-  const text = readFileSync(join(packageDir, "requirements", `${revision}.yaml`), "utf8");
+  const text = readFileSync(join(CONFORMANCE_DIR, "requirements", `${revision}.yaml`), "utf8");
   const scored: string[] = [];
   const notScored = new Map<string, string>();
   let section = "";
