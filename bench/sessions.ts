@@ -8,7 +8,7 @@
  * frames' own text.
  */
 import type { Browser, Page } from "@playwright/test";
-import type { BenchHooks } from "../src/app/lib/benchHooks";
+import type { BenchHooks } from "../src/app/benchHooks";
 import { atMost, figure, reported, withinTimes, type Figure } from "./lib/figures";
 import { heapUsed, openBenchPage, withApp } from "./lib/browser";
 import { traced, type TraceTask } from "./browser";

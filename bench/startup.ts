@@ -96,7 +96,7 @@ const officialClick = async (page: Page): Promise<void> => page.locator(".mantin
 /** The embedded connection's handshake as the page logs it: frames, and characters each way. */
 async function handshakeSize(browser: Browser, url: string): Promise<{ frames: number; out: number; in: number }> {
   const { page } = await openBenchPage(browser, url);
-  const stats = await page.evaluate(() => (window as unknown as { __presaBench: import("../src/app/lib/benchHooks").BenchHooks }).__presaBench.stats());
+  const stats = await page.evaluate(() => (window as unknown as { __presaBench: import("../src/app/benchHooks").BenchHooks }).__presaBench.stats());
   await page.context().close();
   return { frames: stats.wire, out: stats.wireOutBytes, in: stats.wireBytes - stats.wireOutBytes };
 }

@@ -8,15 +8,22 @@
  * process, its stdout read and counted, nothing else. Both are timed from the first line's arrival
  * to the end, so neither counts a process start. Meanwhile the bridge's resident memory is sampled:
  * its peak over its idle size is held to the bound the bridge promises (idle + 128 MB, for 16 sessions).
+ *
+ * For context, the floor of the path itself: the same firehose spawned by a bare Node relay that
+ * pipes its stdout into an HTTP response as it is (no framing, no backpressure rules, no memory
+ * bound), read by a blank page of the same browser with fetch and counted, nothing decoded. That
+ * is what any bridge from a process to a page costs on this machine before it does anything.
  */
 import { spawn } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
-import type { BenchHooks, StreamRead } from "../src/app/lib/benchHooks";
+import type { BenchHooks, StreamRead } from "../src/app/benchHooks";
 import { startAppServer } from "../src/bridge/appServer";
-import { atLeastTimes, atMost, figure, type Figure } from "./lib/figures";
+import { atLeastTimes, atMost, figure, reported, type Figure } from "./lib/figures";
 import { APP_DIR, launchChromium, openBenchPage } from "./lib/browser";
 import { median } from "./lib/stats";
 
@@ -94,6 +101,41 @@ function rawPipe(lineBytes: number, lines: number): Promise<StreamRead> {
   });
 }
 
+/** The bare relay: GET /<lineBytes>/<lines> spawns the firehose and pipes its stdout into the response; / is a blank page. */
+async function startRelay(): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const [, lineBytes, lines] = (req.url ?? "/").split("/");
+    if (!lines) return void res.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>relay</title>");
+    const child = spawn(process.execPath, [FIREHOSE, String(lineBytes), String(lines)], { stdio: ["ignore", "pipe", "inherit"] });
+    res.writeHead(200, { "Content-Type": "application/octet-stream", "Cache-Control": "no-store" });
+    child.stdout.pipe(res);
+    res.on("close", () => child.kill());
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
+}
+
+/** The relay's stream read by its blank page: bytes after the first line, counted as they arrive. */
+function throughRelay(page: Page, lineBytes: number, lines: number): Promise<StreamRead> {
+  return page.evaluate(
+    async ([path, size]) => {
+      const reader = ((await fetch(path)).body as ReadableStream<Uint8Array>).getReader();
+      let started = -1;
+      let bytes = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (started < 0) {
+          started = performance.now();
+          bytes += value.length - (value.indexOf(10) + 1);
+        } else bytes += value.length;
+      }
+      return { bytes, lines: Math.round(bytes / size), ms: performance.now() - started };
+    },
+    [`/${lineBytes}/${lines}`, lineBytes] as const,
+  );
+}
+
 function throughPage(page: Page, bridge: Bridge, lineBytes: number, lines: number): Promise<StreamRead> {
   const spec = { command: process.execPath, args: [FIREHOSE, String(lineBytes), String(lines)], env: {} };
   return page.evaluate(([endpoint, s]) => (window as unknown as { __presaBench: BenchHooks }).__presaBench.streamFromBridge(endpoint, s), [{ url: bridge.url, token: bridge.token }, spec] as const);
@@ -102,14 +144,18 @@ function throughPage(page: Page, bridge: Bridge, lineBytes: number, lines: numbe
 export async function run(log: (line: string) => void): Promise<Figure[]> {
   const bridge = await startBridgeProcess();
   const app = await startAppServer({ root: APP_DIR, bridge: { url: bridge.url, token: bridge.token }, port: 0 });
+  const relay = await startRelay();
   const browser = await launchChromium();
   const figures: Figure[] = [];
   let peak = 0;
   let idle = 0;
   try {
     const { page } = await openBenchPage(browser, app.url);
-    // One small untimed run: the transport's chunk, the bridge's first spawn.
+    const blank = await browser.newPage();
+    await blank.goto(relay.url);
+    // One small untimed run each: the transport's chunk, the bridge's first spawn.
     await throughPage(page, bridge, 100, 100);
+    await throughRelay(blank, 100, 100);
     await new Promise((r) => setTimeout(r, 500));
     idle = rss(bridge.pid);
     const sampler = setInterval(() => (peak = Math.max(peak, rss(bridge.pid))), 20);
@@ -117,18 +163,25 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
       for (const shape of SHAPES) {
         const raw: number[] = [];
         const ours: number[] = [];
+        const floor: number[] = [];
         const expected = shape.lineBytes * shape.lines;
         for (let i = 0; i < TRIALS; i++) {
-          const pair = [() => rawPipe(shape.lineBytes, shape.lines), () => throughPage(page, bridge, shape.lineBytes, shape.lines)] as const;
-          for (const k of i % 2 === 0 ? [0, 1] : [1, 0]) {
-            const read = await (pair[k] as () => Promise<StreamRead>)();
-            if (read.bytes !== expected) throw new Error(`${shape.name}: ${k === 0 ? "the raw pipe" : "the page"} read ${read.bytes} bytes, not ${expected}`);
-            (k === 0 ? raw : ours).push(read.bytes / MB / (read.ms / 1000));
+          const ways = [
+            { name: "the raw pipe", read: () => rawPipe(shape.lineBytes, shape.lines), into: raw },
+            { name: "the page", read: () => throughPage(page, bridge, shape.lineBytes, shape.lines), into: ours },
+            { name: "the bare relay", read: () => throughRelay(blank, shape.lineBytes, shape.lines), into: floor },
+          ];
+          // Each trial in another order, so no way always runs first or last.
+          for (let k = 0; k < ways.length; k++) {
+            const way = ways[(i + k) % ways.length] as (typeof ways)[number];
+            const read = await way.read();
+            if (read.bytes !== expected) throw new Error(`${shape.name}: ${way.name} read ${read.bytes} bytes, not ${expected}`);
+            way.into.push(read.bytes / MB / (read.ms / 1000));
           }
         }
-        const [r, o] = [median(raw), median(ours)];
+        const [r, o, f] = [median(raw), median(ours), median(floor)];
         const list = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(", ");
-        log(`  ${shape.name}: page ${o.toFixed(1)} MiB/s (${list(ours)}), raw pipe ${r.toFixed(1)} MiB/s (${list(raw)})`);
+        log(`  ${shape.name}: page ${o.toFixed(1)} MiB/s (${list(ours)}), raw pipe ${r.toFixed(1)} MiB/s (${list(raw)}), bare relay to a page ${f.toFixed(1)} MiB/s (${list(floor)})`);
         figures.push(
           figure({
             id: `stream.${shape.lineBytes === MB ? "bigLines" : "smallLines"}`,
@@ -140,6 +193,16 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
             goal: atLeastTimes(shape.goal),
             note: `bench/fixtures/firehose.mjs writing ${shape.lines.toLocaleString("en")} lines of ${shape.lineBytes.toLocaleString("en")} bytes, one write each (${(expected / MB).toFixed(1)} MiB); ours: the bridge as npm run bridge runs it, read by a page of the built app with the app's stdio transport (BridgeStdioTransport: the bridge's SSE stream, each line parsed as a frame); the raw pipe: the same server spawned by the bench, its stdout counted; median of ${TRIALS} interleaved runs each, from the first line's arrival to the end; runs: page ${list(ours)}, raw ${list(raw)} MiB/s`,
           }),
+          figure({
+            id: `stream.${shape.lineBytes === MB ? "bigLines" : "smallLines"}Floor`,
+            name: `bridge stream, ${shape.name}: against the path's floor (context)`,
+            value: o,
+            unit: "MiB/s",
+            baseline: f,
+            baselineName: "a bare relay to a blank page",
+            goal: reported(),
+            note: `the same firehose spawned by a bare Node relay that pipes its stdout into an HTTP response unchanged, read by a blank page of the same browser with fetch and counted, nothing decoded or parsed: what the path from a process to a page costs before a bridge does anything; the floor itself is ${(f / r).toFixed(2)}x the raw pipe; runs ${list(floor)} MiB/s, interleaved with the two above`,
+          }),
         );
       }
     } finally {
@@ -148,6 +211,8 @@ export async function run(log: (line: string) => void): Promise<Figure[]> {
     await page.context().close();
   } finally {
     await browser.close();
+    relay.server.closeAllConnections();
+    relay.server.close();
     await app.close();
     bridge.stop();
   }
