@@ -69,22 +69,24 @@ async function main(): Promise<number> {
   console.log(table(figures));
   const missed = figures.filter((f) => !f.met);
   console.log("");
-  console.log(missed.length === 0 ? "every goal met" : `goals missed: ${missed.map((f) => f.name).join("; ")}`);
+  const crashed = errors.map((e) => e.part);
+  if (crashed.length > 0) console.log(`not measured (the part crashed): ${crashed.join(", ")}`);
+  console.log(missed.length === 0 ? (crashed.length === 0 ? "every goal met" : "every goal measured was met") : `goals missed: ${missed.map((f) => f.name).join("; ")}`);
   // `--only`: the other parts' figures of the last run stay in results.json (each figure names its
-  // part), so a partial run updates its own rows instead of dropping everyone else's.
+  // part), so a partial run updates its own rows instead of dropping everyone else's. A part that
+  // crashed keeps its last figures too (its error is recorded), rather than vanishing from the table.
   let kept: Figure[] = [];
-  if (onlyArg) {
-    try {
-      const last = JSON.parse(readFileSync("bench/results.json", "utf8")) as { figures: Figure[] };
-      kept = last.figures.filter((f) => f.part !== undefined && !parts.includes(f.part as (typeof PARTS)[number]));
-    } catch {
-      kept = [];
-    }
+  try {
+    const last = JSON.parse(readFileSync("bench/results.json", "utf8")) as { figures: Figure[] };
+    const measured = parts.filter((p) => !crashed.includes(p));
+    kept = last.figures.filter((f) => f.part !== undefined && !measured.includes(f.part as (typeof PARTS)[number]) && (onlyArg !== undefined || crashed.includes(f.part)));
+  } catch {
+    kept = [];
   }
   const order = (f: Figure): number => PARTS.indexOf(f.part as (typeof PARTS)[number]);
   const allFigures = [...kept, ...figures].sort((x, y) => order(x) - order(y));
   const results = {
-    command: onlyArg ? `npm run bench -- --only ${parts.join(",")} (other parts' figures from the run before)` : "npm run bench",
+    command: `${onlyArg ? `npm run bench -- --only ${parts.join(",")}` : "npm run bench"}${onlyArg || crashed.length > 0 ? ` (${[onlyArg ? "other parts" : "", ...crashed].filter(Boolean).join(", ")}: figures from the run before)` : ""}`,
     startedAt: started.toISOString(),
     seconds: Math.round((Date.now() - started.getTime()) / 1000),
     machine: {
