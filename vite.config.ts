@@ -84,9 +84,20 @@ export default defineConfig({
       // (src/core/index.ts, imported by the first view) re-exports it: sign-in, URL checks and the
       // HTTP transports stay out of the first view (docs/architecture.md, "What loads when").
       treeshake: { moduleSideEffects: [{ test: /\/src\/(core|server)\/.*\.ts$/, sideEffects: false }] },
-      // Everything the first view imports statically in one file (with the entry), instead of a dozen
-      // small shared chunks, each gzipped and fetched on its own; lazy chunks import from it.
-      output: { codeSplitting: { groups: [{ name: "first-view", tags: ["$initial"] }] } },
+      // Everything the first view imports statically in two files instead of a dozen small shared
+      // chunks, each gzipped and fetched on its own: React (react, react-dom, scheduler) and the rest
+      // with the entry. Two, not one: the browser streams and compiles each on a thread of its own as
+      // it arrives, so the first view's code is ready sooner (connected 33 and 44 ms sooner in two
+      // paired A/Bs of 31 loads, bench/ab.ts; over HTTP with one click 23 ms). Lazy chunks import
+      // from both.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: "first-view", tags: ["$initial"], priority: 1 },
+          ],
+        },
+      },
     },
   },
   // Dev server: not framed (its inline dev scripts rule out a script CSP). Preview: the built app's
