@@ -31,7 +31,7 @@ export interface FirstView {
   early: JsFile[];
 }
 
-/** The relative files a module imports statically (`import … from "./x.js"`, `import "./x.js"`; not `import("./x.js")`). */
+/** The relative files a module imports statically (`import … from` and bare `import` of a relative path; a dynamic `import()` is not one). */
 function staticImports(code: string): string[] {
   return [...code.matchAll(/\bimport\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)].map((m) => m[1] as string);
 }
