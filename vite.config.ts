@@ -18,31 +18,6 @@ function cspMeta(): Plugin {
 }
 
 /**
- * The embedded demo server's chunk and the chunks it imports, as <link rel="modulepreload"> in the
- * built index.html: the browser fetches and compiles them (off the main thread) beside the first
- * view's file, as the HTML is read, instead of when the first view's code first runs and asks for
- * them (prefetchStart.ts). The page connects to that server by itself, so it waits for them next.
- */
-function preloadEmbedded(): Plugin {
-  const entry = "/src/app/session/embedded.ts";
-  return {
-    name: "presa-preload-embedded",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler: (_html, ctx) => {
-        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === "chunk");
-        const embedded = chunks.find((c) => c.facadeModuleId?.endsWith(entry));
-        if (!embedded) throw new Error(`the build has no chunk for ${entry}`);
-        const first = ctx.chunk?.fileName;
-        const files = [embedded.fileName, ...embedded.imports.filter((f) => f !== first)];
-        return files.map((file) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `./${file}` }, injectTo: "head" as const }));
-      },
-    },
-  };
-}
-
-/**
  * `vite preview` serves the MCP Apps sandbox page (public/sandbox.html) itself, with the headers that
  * let the app frame it (the preview's own headers refuse all framing), as `npm start` does.
  */
@@ -71,7 +46,7 @@ function sandboxPage(): Plugin {
 export default defineConfig({
   // Relative asset URLs, so the built files work from any path (a subfolder, file server or preview).
   base: "./",
-  plugins: [react(), cspMeta(), preloadEmbedded(), sandboxPage()],
+  plugins: [react(), cspMeta(), sandboxPage()],
   build: {
     target: "es2022",
     // <link rel="modulepreload"> is a hint: a browser without it (Firefox before 115, Safari before 17)

@@ -66,11 +66,10 @@ async function loginAndConsent(popup: Page, answer: "Allow" | "Deny"): Promise<v
 
 test("signs in through the real authorization server (login + consent in a popup) and runs greet", async ({ page }) => {
   await openApp(page);
-  const started = Date.now();
   await connectToProtectedDemo(page);
-  // Sign-in off: the 401 is a prompt at once, not a hang.
+  // Sign-in off: the 401 is a prompt, not a hang (a hang fails the wait below; no wall-clock bound,
+  // which a busy machine could break).
   await expect(page.getByTestId("connection-status")).toHaveText("failed");
-  expect(Date.now() - started).toBeLessThan(10_000);
   await expect(page.getByRole("alert").filter({ hasText: "sign-in is off" }).first()).toBeVisible();
 
   const popup = await signInFromPrompt(page);

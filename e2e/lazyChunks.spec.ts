@@ -24,19 +24,6 @@ test(
   },
 );
 
-test("the built page names the embedded server's chunk and its imports as modulepreloads, so they load beside the first view", async ({ page }) => {
-  const html = await (await page.request.get("/")).text();
-  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string);
-  expect(preloads.some((file) => /^assets\/embedded-/.test(file))).toBe(true);
-  // Each is a file the page then uses: the connection finds the module already fetched.
-  for (const file of preloads) expect((await page.request.get(`/${file}`)).status()).toBe(200);
-  const asked: string[] = [];
-  page.on("request", (r) => asked.push(new URL(r.url()).pathname));
-  await page.goto("/");
-  await expect(page.getByTestId("connection-status")).toHaveText("connected");
-  for (const file of preloads) expect(asked.filter((p) => p.endsWith(file))).toHaveLength(1);
-});
-
 test(
   "a part's chunk does not load: that part says so, the rest of the page keeps working",
   { annotation: allowErrors(/Failed to load resource|ItemPanel-|dynamically imported module|The above error occurred/) },

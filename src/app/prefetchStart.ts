@@ -4,12 +4,9 @@
 // trip later. Which code depends on where the page opens:
 // - a link naming a server URL (`?target=http…`, README "Deep links"): what prefetchUrl.ts lists
 //   (the HTTP transports and the parts the first view draws for such a target), sending nothing to
-//   that server;
+//   that server. The embedded servers' chunk is then not needed (it loads if the user picks them);
 // - any other page: the embedded demo server's chunk (session/embedded.ts), which the page connects
-//   to by itself. The built index.html already names it as a modulepreload (vite.config.ts,
-//   preloadEmbedded), so there it is fetched and compiled beside the first view's file, and this
-//   import finds it in the module map; the dev server has no such link, and this import is then
-//   the first to ask.
+//   to by itself.
 // The test is a prefix check, not the link's reading (stores/deepLink.ts decides what a link means):
 // whichever chunk a connection or a part needs is loaded where it is used anyway, so a wrong guess
 // costs only time. This module imports nothing, so nothing runs before it; the browser fetches each

@@ -114,9 +114,8 @@ describe("sign-in to the protected demo through the real authorization server", 
 
   it("explains a refused sign-in (the user denies consent): which step and why, no hang", async () => {
     const { steps, open } = await setup("2026-07-28", { consent: "deny" });
-    const started = Date.now();
+    // No hang: a wait would run into the test's timeout (no wall-clock bound, which a busy machine could break).
     await expect(open()).rejects.toThrow(/authorization server refused: access_denied: the user denied access/);
-    expect(Date.now() - started).toBeLessThan(10_000);
     const failed = steps.filter((s) => s.outcome === "failed");
     expect(failed.at(-1)).toMatchObject({ stage: "authorization" });
   });
@@ -137,10 +136,9 @@ describe("sign-in to the protected demo through the real authorization server", 
 
   it("fails at once, in words, on a 401 when sign-in is off", async () => {
     demo = await startProtectedDemo(demoServer());
-    const started = Date.now();
+    // At once: the first 401 ends it (a retry or a wait would run into the test's timeout; no wall-clock bound).
     await expect(connect(new StreamableHttpTransport(demo.url), { versions: ["2026-07-28"], clientInfo: { name: "t", version: "1" } })).rejects.toThrow(
       /HTTP 401: the server requires authorization and sign-in is off/,
     );
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 });

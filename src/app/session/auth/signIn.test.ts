@@ -65,13 +65,12 @@ async function setup(consent: "allow" | "deny" = "allow") {
 describe("the app's sign-in against the protected demo", () => {
   it("a 401 with sign-in off fails at once, in words", async () => {
     const { controller, store, url } = await setup();
-    const started = Date.now();
+    // At once: the connect ends on the first 401 (a wait would run into the test's timeout; no wall-clock bound).
     await controller.connect({ target: { kind: "url", url, headers: [] } });
     const state = controller.session.connection.getState();
     expect(state.status).toBe("failed");
     expect(state.error?.status).toBe(401);
     expect(state.error?.message).toMatch(/sign-in is off/);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(store.getState().phase).toBe("off");
   });
 
