@@ -83,10 +83,12 @@ async function main(): Promise<number> {
   } catch {
     kept = [];
   }
+  // Whose figures in results.json are the last run's rather than this one's.
+  const fromBefore = [...(onlyArg ? ["other parts"] : []), ...crashed];
   const order = (f: Figure): number => PARTS.indexOf(f.part as (typeof PARTS)[number]);
   const allFigures = [...kept, ...figures].sort((x, y) => order(x) - order(y));
   const results = {
-    command: `${onlyArg ? `npm run bench -- --only ${parts.join(",")}` : "npm run bench"}${onlyArg || crashed.length > 0 ? ` (${[onlyArg ? "other parts" : "", ...crashed].filter(Boolean).join(", ")}: figures from the run before)` : ""}`,
+    command: `${onlyArg ? `npm run bench -- --only ${parts.join(",")}` : "npm run bench"}${fromBefore.length > 0 ? ` (${fromBefore.join(", ")}: figures from the run before)` : ""}`,
     startedAt: started.toISOString(),
     seconds: Math.round((Date.now() - started.getTime()) / 1000),
     machine: {
