@@ -10,7 +10,7 @@
 //   session      src/app/session/: createSession, the controller, the hooks components read state with
 //   features     src/app/features/<f>/: one folder each; a feature never imports another feature
 //                (another feature's store is state, below it)
-//   composition  src/app/*.ts(x) but model.ts (main.tsx, App.tsx, compose.ts, providers.tsx, prefetchForms.ts, prefetchStart.ts, prefetchUrl.ts)
+//   composition  src/app/*.ts(x) but model.ts (main.tsx, App.tsx, compose.ts, providers.tsx, prefetchForms.ts, prefetchStart.ts)
 //                and src/app/views/: screens that put several features together
 // Tests beside the code are not a layer: a test may render what it needs. `npm run lint` passes
 // --ignore-known with .dependency-cruiser-known-violations.json, which is empty: no import between

@@ -67,13 +67,13 @@ const zones = [
   // model and the shared components at the bottom, the composition (src/app/*.tsx, views/) on top.
   {
     target: ["./src/app/lib", "./src/app/model.ts", "./src/app/components"],
-    from: ["./src/app/stores", "./src/app/session", "./src/app/features", "./src/app/views", "./src/app/main.tsx", "./src/app/App.tsx", "./src/app/compose.ts", "./src/app/providers.tsx", "./src/app/prefetchForms.ts", "./src/app/prefetchStart.ts", "./src/app/prefetchUrl.ts"],
+    from: ["./src/app/stores", "./src/app/session", "./src/app/features", "./src/app/views", "./src/app/main.tsx", "./src/app/App.tsx", "./src/app/compose.ts", "./src/app/providers.tsx", "./src/app/prefetchForms.ts", "./src/app/prefetchStart.ts"],
     message: "src/app/lib, model.ts and components are the app's bottom layer: they import no store, session, feature or composition.",
   },
   {
     target: ["./src/app/stores", "./src/app/session", "./src/app/features"],
-    from: ["./src/app/views", "./src/app/main.tsx", "./src/app/App.tsx", "./src/app/compose.ts", "./src/app/providers.tsx", "./src/app/prefetchForms.ts", "./src/app/prefetchStart.ts", "./src/app/prefetchUrl.ts"],
-    message: "The composition (src/app/*.tsx, compose.ts, prefetchForms.ts, prefetchStart.ts, prefetchUrl.ts, views/) sits on top: nothing below imports it.",
+    from: ["./src/app/views", "./src/app/main.tsx", "./src/app/App.tsx", "./src/app/compose.ts", "./src/app/providers.tsx", "./src/app/prefetchForms.ts", "./src/app/prefetchStart.ts"],
+    message: "The composition (src/app/*.tsx, compose.ts, prefetchForms.ts, prefetchStart.ts, views/) sits on top: nothing below imports it.",
   },
 ];
 
