@@ -6,14 +6,14 @@
  * with its spread, the median of the paired differences (B − A, each pair run back to back), and how
  * many pairs B won. A lever is kept when B wins clearly on a quiet machine (check `uptime`).
  * `--http` times the first connect over HTTP instead, as the start-up part does: each build opened
- * with `?target=<the demo server over HTTP>`, its Connect clicked as soon as it can be.
+ * with `?target=<the demo server over HTTP>`, its Connect clicked at the DOM change that shows it.
  */
 import { startBridge } from "../src/bridge";
 import { startAppServer } from "../src/bridge/appServer";
 import { demoServer } from "../src/server/demo";
 import { startHttpServer } from "../src/server/http/handler";
 import { launchChromium } from "./lib/browser";
-import { OURS_CONNECTED, oursClick, timeToConnected } from "./lib/startupPage";
+import { OURS_CONNECTED, OURS_CONNECT_BUTTON, timeToConnected } from "./lib/startupPage";
 import { formatSpread, median, spread } from "./lib/stats";
 
 const http = process.argv.includes("--http");
@@ -33,7 +33,7 @@ const browser = await launchChromium();
 const xs: number[] = [];
 const ys: number[] = [];
 const page = (base: string) => (demo ? `${base}?target=${encodeURIComponent(demo.url)}` : base);
-const time = (base: string) => timeToConnected(browser, page(base), OURS_CONNECTED, demo ? oursClick : undefined);
+const time = (base: string) => timeToConnected(browser, page(base), OURS_CONNECTED, demo ? OURS_CONNECT_BUTTON : undefined);
 try {
   await time(a.url);
   await time(b.url);
