@@ -4,7 +4,7 @@ import { prefetchExplanations } from "./components/ui/ErrorView";
 import { prefetchWireDetail } from "./features/wire/components/LazyWireDetail";
 import { loadCallCode } from "./session/callChunk";
 import { prefetchPalette } from "./features/palette/CommandPalette";
-import { whenIdle } from "./lib/whenIdle";
+import { afterPaint } from "./lib/afterPaint";
 
 /** The lazy code a call needs: the client's call rounds, the item panel, the call view, history and rounds, the question cards, the arguments form (rjsf), a task's card, the error explanations, the wire log's frame detail, the command palette. */
 export function prefetchForms(): Promise<unknown> {
@@ -23,9 +23,9 @@ export function prefetchForms(): Promise<unknown> {
 /**
  * Once the live session is first connected, fetches the forms code ahead, so the first question of
  * a page appears as fast as later ones. Not in the first view, and not before the page has shown the
- * connection: it starts when the page is next idle (asking for some 40 chunks costs the main thread
- * about 30 ms, which in a timer task ran before the render that says "connected"). A failed fetch is
- * tried again at the next connection. Returns the undo.
+ * connection: it starts after the next frame (asking for some 40 chunks costs the main thread about
+ * 30 ms, which in a timer task ran before the render that says "connected"). A failed fetch is tried
+ * again at the next connection. Returns the undo.
  */
 export function attachFormPrefetch(controller: Controller, fetchAhead: () => Promise<unknown> = prefetchForms): () => void {
   const connection = controller.session.connection;
@@ -33,7 +33,7 @@ export function attachFormPrefetch(controller: Controller, fetchAhead: () => Pro
   let cancel: (() => void) | undefined;
   const check = (): void => {
     if (done || cancel !== undefined || connection.getState().status !== "connected") return;
-    cancel = whenIdle(() => {
+    cancel = afterPaint(() => {
       cancel = undefined;
       done = true;
       fetchAhead().catch(() => {
