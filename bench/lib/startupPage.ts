@@ -38,10 +38,9 @@ export const OURS_CONNECT_BUTTON = ".connect-prompt .actions button";
  * 100 ms and then every 500 ms: 250–420 ms of the harness's, not the page's, before every click.
  */
 async function clickWhenShown(page: Page, selector: string): Promise<void> {
-  let clicked: Promise<void> | undefined;
-  await page.exposeBinding("__benchShown", (_source, x: number, y: number) => {
-    clicked ??= page.mouse.click(x, y);
-  });
+  // A click that fails (the trial's context closing) leaves the page unconnected: the trial's wait
+  // for connected fails with the page's state, so nothing is swallowed.
+  await page.exposeBinding("__benchShown", (_source, x: number, y: number) => void page.mouse.click(x, y).catch(() => undefined));
   await page.addInitScript((target: string) => {
     const report = (window as unknown as { __benchShown(x: number, y: number): void }).__benchShown;
     const observer = new MutationObserver(() => {
