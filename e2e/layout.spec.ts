@@ -170,6 +170,25 @@ test("the wire log and the rounds panel resize and collapse, and the layout come
   await expect.poll(height).toBeCloseTo(grown, 0);
 });
 
+test("the rounds panel's heading keeps clear of its hide button, whatever the call's name", async ({ page }) => {
+  await openApp(page);
+  await pick(page, /^two-steps/);
+  await run(page);
+  const rounds = page.getByRole("region", { name: "Rounds" });
+  await expect(rounds.locator(".rounds-head")).toContainText("two-steps");
+  // The heading's content ends left of the button (absolutely placed in the panel's corner), so a
+  // name of any length wraps before it rather than running under it; and nothing in it touches it.
+  const clear = await page.evaluate(() => {
+    const head = document.querySelector(".timeline .rounds-head") as HTMLElement;
+    const button = (document.querySelector(".pane-collapse") as HTMLElement).getBoundingClientRect();
+    const contentRight = head.getBoundingClientRect().right - parseFloat(getComputedStyle(head).paddingRight);
+    const touching = [...head.querySelectorAll("*")].map((e) => e.getBoundingClientRect()).filter((r) => r.right > button.left && r.left < button.right && r.bottom > button.top && r.top < button.bottom);
+    return { contentRight, buttonLeft: button.left, touching: touching.length };
+  });
+  expect(clear.contentRight).toBeLessThanOrEqual(clear.buttonLeft);
+  expect(clear.touching).toBe(0);
+});
+
 test("the settings dialog: focus inside, Esc closes it (and only it), focus returns to its button", async ({ page }) => {
   await openApp(page);
   // A question is pending: Esc in the dialog must not also cancel it.

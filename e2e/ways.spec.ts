@@ -50,6 +50,8 @@ test("-32042: each URL is a card in its call, a 'URL required' round, and the ca
   // Vetted like any URL card: the host stands out, nothing opened yet.
   await expect(github.locator(".url-full")).toContainText("https://github.example.com/login/oauth/authorize");
   await expect(github.getByTestId("completion-hint")).toContainText("notifications/elicitation/complete");
+  // Nothing is answered for a -32042's URL: the card says the call goes again instead.
+  await expect(github.locator(".badge.travel")).toHaveText("the call is sent again once done (-32042)");
   expect(await page.evaluate(() => (window as unknown as { openCalls: string[] }).openCalls)).toEqual([]);
   const rounds = roundsPanel(page);
   await expect(rounds.getByTestId("round-kind")).toHaveText("URL required");

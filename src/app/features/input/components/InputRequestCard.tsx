@@ -1,7 +1,7 @@
 import { useMemo, useRef, type ComponentType, type ReactNode } from "react";
 import { McpError, inputKindOf } from "../../../../core";
 import { useClearOfActions, useQuestionFocus } from "../../../lib/focusQuestion";
-import { useConnection } from "../../../session/context";
+import { useCalls, useConnection } from "../../../session/context";
 import { ItemIcon } from "../../../components/ui/ItemIcon";
 import { useAnswer } from "../useAnswer";
 import type { PendingInput } from "../inputStore";
@@ -89,9 +89,14 @@ export function InputRequestCard({ input, Travel, Actions }: { input: PendingInp
   const ref = useRef<HTMLElement>(null);
   useQuestionFocus(ref);
   useClearOfActions(ref);
+  // A URL of a -32042 error opens a round of kind "urlRequired": it is never answered as such.
+  const urlRequired = useCalls((s) => {
+    const call = input.callId === undefined ? undefined : s.calls[input.callId];
+    return call?.events.some((e) => e.type === "roundStarted" && e.round === input.round && e.kind === "urlRequired") ?? false;
+  });
   const usual = (
     <span className="badge travel" data-era={input.era}>
-      {travelLabel(input.era)}
+      {travelLabel(input.era, urlRequired)}
     </span>
   );
   return (

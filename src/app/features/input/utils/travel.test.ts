@@ -6,6 +6,8 @@ describe("travelLabel", () => {
     ["modern", "sent back as a retry (2026-07-28)"],
     ["legacy", "answers a live server request (initialize era)"],
   ] as const)("%s", (era, text) => expect(travelLabel(era)).toBe(text));
+
+  it("a URL of a -32042 error is not answered: the call is sent again", () => expect(travelLabel("legacy", true)).toBe("the call is sent again once done (-32042)"));
 });
 
 describe("kindLabel", () => {

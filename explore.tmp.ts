@@ -1,0 +1,15 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+const errors: string[] = [];
+page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+page.on("pageerror", (e) => errors.push(String(e)));
+await page.goto(`http://127.0.0.1:5190/?target=${encodeURIComponent("http://127.0.0.1:5191/mcp")}`);
+await page.locator(".connect-prompt .actions button").first().click();
+await page.locator('.status[data-status="connected"]').waitFor({ timeout: 20000 });
+await page.waitForTimeout(1500);
+const cat = page.getByRole("navigation", { name: "Catalog" });
+console.log((await cat.getByRole("button").allInnerTexts()).map((t) => t.replace(/\n/g, " | ")).join("\n"));
+await page.screenshot({ path: "/tmp/exp/shots/ev-connected.png" });
+console.log("errors", errors);
+await browser.close();
