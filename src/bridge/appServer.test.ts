@@ -1,6 +1,6 @@
 // `npm start`'s app server (the production build users run) and `npm run dev`'s Vite dev server:
 // never framed (no clickjacking), the build's files only, the bridge handed over in index.html to its own Host only.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -53,6 +53,26 @@ describe("npm start's app server", async () => {
     expect(answer.status).toBe(status);
     expect(answer.headers["x-frame-options"]).toBe("DENY");
     expect(answer.body).not.toContain("secret");
+  });
+});
+
+describe("npm start's app server, while the build is made again", async () => {
+  const root = mkdtempSync(join(tmpdir(), "presa-app-"));
+  writeFileSync(join(root, "index.html"), '<!doctype html><html><head><script type="module" src="./assets/index-OLD.js"></script></head></html>');
+  const app: RunningAppServer = await startAppServer({ root, bridge: { url: "http://127.0.0.1:9", token: "t" } });
+  afterAll(() => app.close());
+
+  it("serves the index.html on disk now, so a reload after a rebuild names the new files; none at all is a 503 in words", async () => {
+    expect((await get(app.port, "/")).body).toContain("index-OLD.js");
+    rmSync(join(root, "index.html"));
+    const missing = await get(app.port, "/");
+    expect(missing.status).toBe(503);
+    expect(missing.body).toContain("has no index.html right now (is it being built again?)");
+    writeFileSync(join(root, "index.html"), '<!doctype html><html><head><script type="module" src="./assets/index-NEW.js"></script></head></html>');
+    const rebuilt = await get(app.port, "/");
+    expect(rebuilt.status).toBe(200);
+    expect(rebuilt.body).toContain("index-NEW.js");
+    expect(rebuilt.body).toContain('<meta name="presa-bridge"');
   });
 });
 

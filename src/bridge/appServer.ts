@@ -49,8 +49,13 @@ export interface RunningAppServer {
 export async function startAppServer(options: AppServerOptions): Promise<RunningAppServer> {
   const host = options.host ?? "127.0.0.1";
   const root = await realpath(resolve(options.root));
-  const template = await readFile(join(root, "index.html"), "utf8");
-  const index = options.bridge ? template.replace(/<head>/i, `<head>\n    ${handoffMetaTag(options.bridge.url, options.bridge.token)}`) : template;
+  // Read on every request, not once: the build in `root` may be made again while this serves it (`npm
+  // run build`, or e2e's build into dist/), and an index.html kept from before names files that are gone.
+  const index = async (): Promise<string> => {
+    const template = await readFile(join(root, "index.html"), "utf8");
+    return options.bridge ? template.replace(/<head>/i, `<head>\n    ${handoffMetaTag(options.bridge.url, options.bridge.token)}`) : template;
+  };
+  await index();
   let hosts: string[] = [];
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -64,7 +69,13 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
       return void res.writeHead(400).end();
     }
     if (path === "/" || path === "/index.html") {
-      const body = Buffer.from(index, "utf8");
+      let html: string;
+      try {
+        html = await index();
+      } catch {
+        return void res.writeHead(503, { "Content-Type": "text/plain", "Retry-After": "2" }).end(`The app's build in ${root} has no index.html right now (is it being built again?). Reload in a moment.\n`);
+      }
+      const body = Buffer.from(html, "utf8");
       res.writeHead(200, { "Content-Type": TYPES[".html"], "Content-Length": body.length, "Cache-Control": "no-store" });
       return void res.end(req.method === "HEAD" ? undefined : body);
     }

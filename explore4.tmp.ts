@@ -1,0 +1,31 @@
+import { chromium } from "@playwright/test";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+const errors: string[] = [];
+page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+page.on("pageerror", (e) => errors.push(String(e)));
+await page.goto(`http://127.0.0.1:5190/?target=${encodeURIComponent("http://127.0.0.1:5191/mcp")}`);
+await page.locator(".connect-prompt .actions button").first().click();
+await page.locator('.status[data-status="connected"]').waitFor({ timeout: 20000 });
+await page.getByRole("button", { name: "Send roots" }).click();
+const cat = page.getByRole("navigation", { name: "Catalog" });
+await cat.getByRole("tab", { name: /^Resources/ }).click();
+await page.waitForTimeout(500);
+console.log((await cat.getByRole("button").allInnerTexts()).map((t) => t.replace(/\n/g, " | ")).join("\n"));
+await page.screenshot({ path: "/tmp/exp/shots/ev4-resources.png" });
+const buttons = cat.getByRole("button");
+// the first resource, then a template
+await cat.getByRole("button", { name: /architecture|Architecture/ }).first().click().catch(() => buttons.nth(1).click());
+await page.waitForTimeout(300);
+await page.screenshot({ path: "/tmp/exp/shots/ev4-resource-form.png" });
+const read = page.getByRole("button", { name: /^Read/ });
+if (await read.count()) { await read.first().click(); await page.waitForTimeout(1500); }
+await page.screenshot({ path: "/tmp/exp/shots/ev4-resource-read.png" });
+await cat.getByRole("tab", { name: /^Prompts/ }).click();
+await page.waitForTimeout(300);
+console.log((await cat.getByRole("button").allInnerTexts()).map((t) => t.replace(/\n/g, " | ")).join("\n"));
+await cat.getByRole("button", { name: /args|Args|complet/i }).first().click().catch(() => {});
+await page.waitForTimeout(300);
+await page.screenshot({ path: "/tmp/exp/shots/ev4-prompt.png" });
+console.log("errors", errors);
+await browser.close();
