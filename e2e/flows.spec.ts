@@ -37,3 +37,15 @@ for (const target of ["embedded", "http"] as Target[]) {
     });
   }
 }
+
+test("a listed resource is shown as listed (its title, URI and description) and read", async ({ page }) => {
+  await openApp(page);
+  await pick(page, /^Read me/, "Resources");
+  const panel = page.getByRole("region", { name: "Selected item" });
+  await expect(panel.getByRole("heading", { level: 2 })).toHaveText("Read me");
+  await expect(panel.locator("header code")).toHaveText("demo://readme");
+  await expect(panel).toContainText("A plain resource with no input");
+  await run(page, "Read resource");
+  await expect(result(page)).toContainText("Every tool here shows one way a server asks its client for input.");
+  expect(pageErrors(page)).toEqual([]);
+});

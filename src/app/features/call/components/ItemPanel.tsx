@@ -1,6 +1,6 @@
 import { useConnection, useController, useUi } from "../../../session/context";
 import { selectionKey, uiActions, type Selection } from "../../../stores/uiStore";
-import type { JsonObject, Prompt, ResourceTemplate, Tool } from "../../../../core";
+import type { JsonObject, Prompt, Resource, ResourceTemplate, Tool } from "../../../../core";
 import { usePrompts, useResources, useTools } from "../../../session/queries";
 import { ArgumentsForm } from "../../../components/ui/LazyArgumentsForm";
 import { requestRun } from "../../../session/confirmRun";
@@ -36,7 +36,7 @@ export function ItemPanel() {
   const key = selectionKey(selection);
   const draft = (drafts[key] as Record<string, unknown> | undefined) ?? {};
   const setDraft = (v: Record<string, unknown>) => uiActions.setDraft(key, v);
-  const found = describe(selection, tools, resources?.templates, prompts);
+  const found = describe(selection, tools, resources, prompts);
   const listed = selection.kind === "prompt" ? prompts : selection.kind === "tool" ? tools : resources;
   if (!found && (!connected || (selection.kind !== "resource" && listed === undefined))) {
     return <p className="muted panel-empty">{connected ? "Loading…" : `“${key.split(":").slice(1).join(":")}” is selected; it shows once connected.`}</p>;
@@ -80,7 +80,7 @@ export function ItemPanel() {
   );
 }
 
-function describe(selection: Selection, tools: Tool[] | undefined, templates: ResourceTemplate[] | undefined, prompts: Prompt[] | undefined) {
+function describe(selection: Selection, tools: Tool[] | undefined, resources: { resources: Resource[]; templates: ResourceTemplate[] } | undefined, prompts: Prompt[] | undefined) {
   switch (selection.kind) {
     case "tool": {
       const t = tools?.find((x) => x.name === selection.name);
@@ -90,10 +90,13 @@ function describe(selection: Selection, tools: Tool[] | undefined, templates: Re
       const p = prompts?.find((x) => x.name === selection.name);
       return p && { title: p.title ?? p.name, id: p.name, description: p.description, schema: (p.arguments?.length ?? 0) > 0 ? promptSchema(p) : undefined, verb: "Get prompt", icons: p.icons };
     }
-    case "resource":
-      return { title: selection.uri, id: selection.uri, description: undefined, schema: undefined, verb: "Read resource", icons: undefined };
+    case "resource": {
+      // As listed when it is (its name, description and icons); a URI from a link or a result may be listed nowhere.
+      const r = resources?.resources.find((x) => x.uri === selection.uri);
+      return { title: r ? (r.title ?? r.name) : selection.uri, id: selection.uri, description: r?.description, schema: undefined, verb: "Read resource", icons: r?.icons };
+    }
     case "template": {
-      const t = templates?.find((x) => x.uriTemplate === selection.uriTemplate);
+      const t = resources?.templates.find((x) => x.uriTemplate === selection.uriTemplate);
       return t && { title: t.title ?? t.name, id: t.uriTemplate, description: t.description, schema: templateSchema(t), verb: "Read resource", icons: t.icons };
     }
   }
