@@ -189,6 +189,25 @@ test("the rounds panel's heading keeps clear of its hide button, whatever the ca
   expect(clear.touching).toBe(0);
 });
 
+test("a long resource URI breaks inside the sidebar's history and the call view, never past their edges", async ({ page }) => {
+  await openApp(page);
+  const name = "x".repeat(160);
+  await pick(page, /^Greeting for a name/, "Resources");
+  await page.getByLabel("name", { exact: true }).fill(name);
+  await run(page, "Read resource");
+  await expect(page.getByTestId("call-view").getByTestId("result")).toContainText(`Hello, ${name}!`);
+  await pick(page, /^Read me/, "Resources");
+  const overflowing = await page.evaluate(() =>
+    [".pane.sidebar", ".pane.center"].flatMap((pane) => {
+      const edge = (document.querySelector(pane) as HTMLElement).getBoundingClientRect().right;
+      return [...document.querySelectorAll(`${pane} .call-history button, ${pane} .call-view header, ${pane} .item-panel header`)].flatMap((el) =>
+        [...el.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > edge + 1).map((e) => `${pane}: ${e.tagName} ${e.textContent?.slice(0, 40)}`),
+      );
+    }),
+  );
+  expect(overflowing).toEqual([]);
+});
+
 test("the settings dialog: focus inside, Esc closes it (and only it), focus returns to its button", async ({ page }) => {
   await openApp(page);
   // A question is pending: Esc in the dialog must not also cancel it.
