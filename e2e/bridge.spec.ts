@@ -154,3 +154,26 @@ test("HTTP via the bridge reaches a server that sends no CORS headers; the page 
   // The wire log shows the server's frames.
   await expect(page.getByRole("list", { name: "Frames" })).toContainText("tools/call");
 });
+
+test("a direct connection that fails before any answer offers the bridge, which connects the same URL in one click", { annotation: allowErrors(/^Access to fetch at '[^']*' from origin '[^']*' has been blocked by CORS policy|^Failed to load resource: net::ERR_FAILED$/) }, async ({ page }) => {
+  await openApp(page);
+  await page.getByLabel("Server", { exact: true }).selectOption("bridge-http");
+  await pasteBridge(page);
+  await expect(page.getByTestId("bridge-status")).toHaveText("Bridge: ready");
+  await page.getByLabel("Server", { exact: true }).selectOption("url");
+  await page.getByLabel("Server URL").fill(NO_CORS_URL);
+  await page.getByRole("button", { name: "Connect", exact: true }).click();
+  await expect(page.getByTestId("connection-status")).toHaveText("failed");
+  const offer = page.getByTestId("bridge-offer");
+  await expect(offer).toContainText("the server may be down, or it may not allow this page (no CORS headers)");
+  await offer.getByRole("button", { name: "Connect through the bridge" }).click();
+  await expect(page.getByTestId("connection-status")).toHaveText("connected");
+  await expect(offer).toHaveCount(0);
+  // The picker says how it is connected now, with the same URL.
+  await expect(page.getByLabel("Server", { exact: true })).toHaveValue("bridge-http");
+  await expect(page.getByLabel("Server URL")).toHaveValue(NO_CORS_URL);
+  await pick(page, /^greet/);
+  await run(page);
+  await answerForm(page, "Who should I greet?", { name: "Grace" });
+  await expect(result(page)).toContainText("Hello, Grace!");
+});

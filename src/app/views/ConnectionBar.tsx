@@ -5,6 +5,7 @@ import type { ConnectionSettings } from "../stores/connectionStore";
 import { ErrorView } from "../components/ui/ErrorView";
 import { LazyPart } from "../components/ui/LazyPart";
 import { TargetPicker } from "../features/connection/components/TargetPicker";
+import { BridgeOffer } from "../features/connection/components/BridgeOffer";
 import { IconRefusedMark, ItemIcon } from "../components/ui/ItemIcon";
 
 // The settings dialog (Radix, and every section's controls) is fetched on first open; a process's
@@ -35,7 +36,8 @@ export function ConnectionBar() {
     <div className="connection-bar">
       <div className="connection-row">
         <h1 className="brand">presa inspector</h1>
-        <TargetPicker target={settings.target} onConnect={(target) => apply({ target })} />
+        {/* Keyed by the target's kind: a connection made elsewhere to another kind (the bridge offer below) shows in the picker. */}
+        <TargetPicker key={settings.target.kind} target={settings.target} onConnect={(target) => apply({ target })} />
         <label className="field">
           <span>Revision</span>
           <select aria-label="Revision" value={settings.revision} onChange={(e) => apply({ revision: e.target.value as "auto" | Revision })}>
@@ -107,6 +109,7 @@ export function ConnectionBar() {
         </LazyPart>
       )}
       {(status === "failed" || status === "closed") && error && <ErrorView error={error} />}
+      <BridgeOffer />
       {settings.target.kind === "stdio" && (
         <LazyPart what="The process output panel">
           <StderrPanel />
