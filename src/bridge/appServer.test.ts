@@ -58,7 +58,8 @@ describe("npm start's app server", async () => {
 
 describe("npm start's app server, while the build is made again", async () => {
   const root = mkdtempSync(join(tmpdir(), "presa-app-"));
-  writeFileSync(join(root, "index.html"), '<!doctype html><html><head><script type="module" src="./assets/index-OLD.js"></script></head></html>');
+  const page = (script: string) => `<!doctype html><html><head><script type="module" src="assets/${script}"></script></head></html>`;
+  writeFileSync(join(root, "index.html"), page("index-OLD.js"));
   const app: RunningAppServer = await startAppServer({ root, bridge: { url: "http://127.0.0.1:9", token: "t" } });
   afterAll(() => app.close());
 
@@ -68,7 +69,7 @@ describe("npm start's app server, while the build is made again", async () => {
     const missing = await get(app.port, "/");
     expect(missing.status).toBe(503);
     expect(missing.body).toContain("has no index.html right now (is it being built again?)");
-    writeFileSync(join(root, "index.html"), '<!doctype html><html><head><script type="module" src="./assets/index-NEW.js"></script></head></html>');
+    writeFileSync(join(root, "index.html"), page("index-NEW.js"));
     const rebuilt = await get(app.port, "/");
     expect(rebuilt.status).toBe(200);
     expect(rebuilt.body).toContain("index-NEW.js");
