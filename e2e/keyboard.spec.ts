@@ -42,7 +42,8 @@ test("the palette lists resources and prompts, filters, and moves with the arrow
   await expect(options).toHaveCount(1);
   await page.keyboard.press("Enter");
   await expect(catalog(page).getByRole("tab", { name: /^Resources/ })).toHaveAttribute("aria-selected", "true");
-  await expect(itemHeading(page)).toHaveText("demo://weather");
+  await expect(itemHeading(page)).toHaveText("Weather report (asks for a city)");
+  await expect(page.getByRole("region", { name: "Selected item" }).locator("header code")).toHaveText("demo://weather");
 
   await page.keyboard.press("Control+k");
   await search.fill("tone");
