@@ -115,18 +115,26 @@ test.describe("a question that arrives is in view and focused", () => {
     }
   });
 
-  test("on a phone-sized window the columns stack: the question is answerable and the rounds panel is on screen", async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await pick(page, /^greet/);
-    await run(page);
-    await expectAnswerable(page, card(page), "form question at 390x844");
-    await expectUncovered(page, card(page).getByLabel("name"), "the form's field at 390x844");
-    const rounds = page.getByRole("region", { name: "Rounds" });
-    await expectUncovered(page, rounds.getByRole("heading", { name: "Rounds" }), "the rounds panel's heading at 390x844");
-    await expect(rounds.getByLabel("Round 1")).toBeInViewport();
-    // One column: nothing of the workspace lies past the window's right edge.
-    const widest = await page.evaluate(() => Math.max(...[".pane.sidebar", ".pane.center", ".pane.timeline"].map((p) => (document.querySelector(p) as HTMLElement).getBoundingClientRect().right)));
-    expect(widest).toBeLessThanOrEqual(390);
+  test("on a narrow window the columns stack: the question is answerable and the rounds panel is on screen", async ({ page }) => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 760, height: 800 },
+    ]) {
+      const size = `${viewport.width}x${viewport.height}`;
+      await page.setViewportSize(viewport);
+      await pick(page, /^greet/);
+      await run(page);
+      await expectAnswerable(page, card(page), `form question at ${size}`);
+      await expectUncovered(page, card(page).getByLabel("name"), `the form's field at ${size}`);
+      const rounds = page.getByRole("region", { name: "Rounds" });
+      await expectUncovered(page, rounds.getByRole("heading", { name: "Rounds" }), `the rounds panel's heading at ${size}`);
+      await expect(rounds.getByLabel("Round 1")).toBeInViewport();
+      // Nothing of the workspace lies past the window's right edge.
+      const widest = await page.evaluate(() => Math.max(...[".pane.sidebar", ".pane.center", ".pane.timeline"].map((p) => (document.querySelector(p) as HTMLElement).getBoundingClientRect().right)));
+      expect(widest, size).toBeLessThanOrEqual(viewport.width);
+      await card(page).getByRole("button", { name: "Cancel", exact: true }).click();
+      await expect(card(page)).toHaveCount(0);
+    }
   });
 });
 
