@@ -136,6 +136,15 @@ async function main(): Promise<void> {
     await dark.getByRole("button", { name: "Call tool", exact: true }).click();
     await dark.getByTestId("call-view").getByRole("alert").waitFor();
     await shot(dark, "error-dark");
+
+    // A phone-sized window: the columns stacked, the question answerable, the rounds below it.
+    const narrow = await browser.newPage({ viewport: { width: 390, height: 844 }, colorScheme: "light" });
+    await narrow.goto(base);
+    await connected(narrow);
+    await pick(narrow, /^greet/);
+    await narrow.getByRole("button", { name: "Call tool", exact: true }).click();
+    await card(narrow, "Who should I greet?").waitFor();
+    await shot(narrow, "narrow");
   } finally {
     await browser.close();
     if (preview.pid !== undefined) process.kill(-preview.pid, "SIGTERM");
