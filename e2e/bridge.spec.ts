@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { allowErrors, expect, test, type APIRequestContext, type Page } from "./support/test";
-import { answerForm, inputCard, openApp, pageErrors, pick, result, run, setCapability, useRevision } from "./support/app";
+import { answerForm, callView, catalog, inputCard, openApp, pageErrors, pick, result, run, setCapability, useRevision } from "./support/app";
 import { BRIDGE_TOKEN, BRIDGE_URL, NO_CORS_URL } from "./support/ports";
 
 // Through the local bridge (started by playwright.config.ts with a known token, pasted here the way
@@ -94,6 +94,24 @@ test.describe("stdio through the bridge", () => {
     await answerForm(page, "Please provide inputs for the following fields:", { String: "Ada Lovelace" });
     await expect(result(page)).toContainText("- Name: Ada Lovelace");
     await expect(stderrPanel(page)).toContainText("Starting default (STDIO) server...");
+  });
+
+  test("@modelcontextprotocol/server-everything in stdio mode: a resource link in a result is shown in the item panel, then read", async ({ page }) => {
+    await setCapability(page, "Roots", "off");
+    await spawn(page, process.execPath, [EVERYTHING, "stdio"]);
+    await pick(page, /get-resource-links$|^Get Resource Links/);
+    await run(page);
+    const link = result(page).locator(".block-resource").filter({ hasText: "demo://resource/dynamic/text/2" });
+    await expect(link).toContainText("resource link");
+    await link.getByRole("button", { name: "Show this resource" }).click();
+    // Shown, not read: the panel waits for the user's click, as for any resource.
+    const panel = page.getByRole("region", { name: "Selected item" });
+    await expect(panel.locator("header code")).toHaveText("demo://resource/dynamic/text/2");
+    await expect(catalog(page).getByRole("tab", { name: /^Resources/ })).toHaveAttribute("aria-selected", "true");
+    await run(page, "Read resource");
+    await expect(callView(page).getByTestId("call-status")).toHaveText("done");
+    await expect(callView(page).locator(".call-head")).toContainText("resources/read demo://resource/dynamic/text/2");
+    await expect(result(page)).toContainText("demo://resource/dynamic/text/2");
   });
 
   test("a server that prints garbage and exits: a clear error, its stderr, and the bridge stays up", async ({ page }) => {

@@ -7,6 +7,7 @@ import { HeldRetryPanel, QuestionCard } from "./questionCards";
 import { ServerCompleted } from "../features/input/components/ServerCompleted";
 import { CallNotifications } from "../features/notifications/components/CallNotifications";
 import { ResultView } from "../features/call/components/ResultView";
+import { uiActions } from "../stores/uiStore";
 
 // A call that became a task shows its card: a chunk of its own, fetched ahead with the forms once connected.
 const TaskCard = lazy(() => import("../features/tasks/TaskCard").then((m) => ({ default: m.TaskCard })));
@@ -96,7 +97,7 @@ function SelectedCall() {
         ))}
       </LazyPart>
       {call.status === "running" && mine.length === 0 && myHeld.length === 0 && <p className="muted">Waiting for the server…</p>}
-      {call.result && <ResultView result={call.result} />}
+      {call.result && <ResultView result={call.result} {...(live ? { onOpenResource: (uri: string) => uiActions.select({ kind: "resource", uri }, "resources") } : {})} />}
       {call.error && <ErrorView error={call.error} />}
     </section>
   );

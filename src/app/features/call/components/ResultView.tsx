@@ -6,7 +6,7 @@ const AUDIO_TYPES = /^audio\/[a-z0-9.+-]+$/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** One content block; server text is always rendered as text, media only from base64 data URLs. */
-function Block({ block }: { block: unknown }) {
+function Block({ block, onOpenResource }: { block: unknown; onOpenResource?: (uri: string) => void }) {
   if (!isObject(block)) return <pre className="block-json">{JSON.stringify(block, null, 2)}</pre>;
   switch (block.type) {
     case "text":
@@ -34,19 +34,32 @@ function Block({ block }: { block: unknown }) {
         </div>
       );
     }
-    case "resource_link":
+    case "resource_link": {
+      const uri = typeof block.uri === "string" ? block.uri : "";
+      const label = typeof block.title === "string" ? block.title : typeof block.name === "string" ? block.name : undefined;
       return (
         <div className="block-resource">
-          resource link <code>{String(block.uri ?? "")}</code> {block.name ? `“${String(block.name)}”` : ""}
+          resource link <code>{uri}</code> {label !== undefined ? `“${label}”` : ""} {typeof block.mimeType === "string" ? `(${block.mimeType})` : ""}
+          {typeof block.description === "string" && <div className="muted">{block.description}</div>}
+          {/* Shown in the item panel, not read: reading it is the user's click there, as for any resource. */}
+          {onOpenResource && uri !== "" && (
+            <button type="button" className="link" onClick={() => onOpenResource(uri)}>
+              Show this resource
+            </button>
+          )}
         </div>
       );
+    }
     default:
       return <pre className="block-json">{JSON.stringify(block, null, 2)}</pre>;
   }
 }
 
-/** A tool, prompt or resource result: text, JSON, images, embedded resources, and isError. */
-export function ResultView({ result }: { result: Record<string, unknown> }) {
+/**
+ * A tool, prompt or resource result: text, JSON, images, embedded resources, and isError. With
+ * `onOpenResource` (a live call's result), a resource link can be shown in the item panel.
+ */
+export function ResultView({ result, onOpenResource }: { result: Record<string, unknown>; onOpenResource?: (uri: string) => void }) {
   const [raw, setRaw] = useState(false);
   const content = Array.isArray(result.content) ? result.content : undefined;
   const messages = Array.isArray(result.messages) ? result.messages : undefined;
@@ -64,7 +77,7 @@ export function ResultView({ result }: { result: Record<string, unknown> }) {
         <pre className="block-json">{JSON.stringify(result, null, 2)}</pre>
       ) : (
         <>
-          {content?.map((b, i) => <Block key={i} block={b} />)}
+          {content?.map((b, i) => <Block key={i} block={b} {...(onOpenResource ? { onOpenResource } : {})} />)}
           {messages?.map((m, i) => (
             <div key={i} className="prompt-message">
               <span className="badge">{isObject(m) ? String(m.role) : "?"}</span>
