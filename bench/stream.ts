@@ -26,6 +26,7 @@ import { startAppServer } from "../src/bridge/appServer";
 import { atLeastTimes, atMost, figure, reported, type Figure } from "./lib/figures";
 import { APP_DIR, launchChromium, openBenchPage } from "./lib/browser";
 import { median } from "./lib/stats";
+import { COUNT_BODY } from "./lib/countBytes";
 
 const FIREHOSE = resolve("bench/fixtures/firehose.mjs");
 const MB = 1024 * 1024;
@@ -80,7 +81,7 @@ function rss(pid: number): number {
 }
 
 /** The firehose read straight from its pipe by this process: bytes after the first line, and the time they took. */
-function rawPipe(lineBytes: number, lines: number): Promise<StreamRead> {
+export function rawPipe(lineBytes: number, lines: number): Promise<StreamRead> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [FIREHOSE, String(lineBytes), String(lines)], { stdio: ["ignore", "pipe", "inherit"] });
     let started = -1;
@@ -116,24 +117,9 @@ async function startRelay(): Promise<{ url: string; server: Server }> {
 }
 
 /** The relay's stream read by its blank page: bytes after the first line, counted as they arrive. */
-function throughRelay(page: Page, lineBytes: number, lines: number): Promise<StreamRead> {
-  return page.evaluate(
-    async ([path, size]) => {
-      const reader = ((await fetch(path)).body as ReadableStream<Uint8Array>).getReader();
-      let started = -1;
-      let bytes = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (started < 0) {
-          started = performance.now();
-          bytes += value.length - (value.indexOf(10) + 1);
-        } else bytes += value.length;
-      }
-      return { bytes, lines: Math.round(bytes / size), ms: performance.now() - started };
-    },
-    [`/${lineBytes}/${lines}`, lineBytes] as const,
-  );
+async function throughRelay(page: Page, lineBytes: number, lines: number): Promise<StreamRead> {
+  const read = (await page.evaluate(`(async () => (${COUNT_BODY})((await fetch("/${lineBytes}/${lines}")).body))()`)) as { bytes: number; ms: number };
+  return { ...read, lines: Math.round(read.bytes / lineBytes) };
 }
 
 function throughPage(page: Page, bridge: Bridge, lineBytes: number, lines: number): Promise<StreamRead> {

@@ -26,6 +26,8 @@ import type { Page } from "@playwright/test";
 import { WebSocketServer } from "ws";
 import { launchChromium } from "../lib/browser";
 import { median } from "../lib/stats";
+import { COUNT_BODY } from "../lib/countBytes";
+import { rawPipe } from "../stream";
 
 const FIREHOSE = resolve("bench/fixtures/firehose.mjs");
 const MB = 1024 * 1024;
@@ -42,7 +44,7 @@ const server = createServer((req, res) => {
   const path = req.url ?? "/";
   if (path === "/worker.js") {
     res.writeHead(200, { "Content-Type": "text/javascript" });
-    return void res.end(`onmessage = async (e) => postMessage(await (${countBody.toString()})((await fetch(e.data)).body));`);
+    return void res.end(`onmessage = async (e) => postMessage(await (${COUNT_BODY})((await fetch(e.data)).body));`);
   }
   if (path === "/fetch" || path === "/sse") {
     const child = firehose();
@@ -88,44 +90,12 @@ new WebSocketServer({ server, perMessageDeflate: false }).on("connection", (sock
 await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-/** Counts a byte stream's bytes after its first line, timed from that line's arrival (run in the page or its worker). */
-async function countBody(body: ReadableStream<Uint8Array>): Promise<Read> {
-  const reader = body.getReader();
-  let started = -1;
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (started < 0) {
-      started = performance.now();
-      bytes += value.length - (value.indexOf(10) + 1);
-    } else bytes += value.length;
-  }
-  return { bytes, ms: performance.now() - started };
-}
-
-function rawPipe(): Promise<Read> {
-  return new Promise((done) => {
-    const child = firehose();
-    let started = -1;
-    let bytes = 0;
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (started < 0) {
-        started = performance.now();
-        bytes += chunk.length - (chunk.indexOf(10) + 1);
-      } else bytes += chunk.length;
-    });
-    child.once("close", () => done({ bytes, ms: performance.now() - started }));
-  });
-}
-
 const inPage = (page: Page, script: string) => (): Promise<Read> => page.evaluate(script) as Promise<Read>;
 
 function ways(page: Page): Record<string, () => Promise<Read>> {
-  const count = countBody.toString();
   return {
-    "raw pipe": rawPipe,
-    fetch: inPage(page, `(async () => (${count})((await fetch("/fetch")).body))()`),
+    "raw pipe": () => rawPipe(lineBytes, lines),
+    fetch: inPage(page, `(async () => (${COUNT_BODY})((await fetch("/fetch")).body))()`),
     "fetch in a Worker": inPage(page, `new Promise((done) => { const w = new Worker("/worker.js"); w.onmessage = (e) => { w.terminate(); done(e.data); }; w.postMessage("/fetch"); })`),
     "fetch + TextDecoderStream": inPage(
       page,
