@@ -190,6 +190,8 @@ test("a direct connection that fails before any answer offers the bridge, which 
   // The picker says how it is connected now, with the same URL.
   await expect(page.getByLabel("Server", { exact: true })).toHaveValue("bridge-http");
   await expect(page.getByLabel("Server URL")).toHaveValue(NO_CORS_URL);
+  // However narrow the field, the whole URL is one hover away.
+  await expect(page.getByLabel("Server URL")).toHaveAttribute("title", NO_CORS_URL);
   await pick(page, /^greet/);
   await run(page);
   await answerForm(page, "Who should I greet?", { name: "Grace" });

@@ -14,7 +14,8 @@ export function UrlTargetForm({ draft, dispatch, onSubmit }: { draft: TargetDraf
         onSubmit();
       }}
     >
-      <input aria-label="Server URL" className="url-input" value={draft.url} onChange={(e) => dispatch({ type: "field", field: "url", value: e.target.value })} placeholder="http://127.0.0.1:3939/mcp" />
+      {/* The field narrows on a smaller window: the whole URL stays one hover away. */}
+      <input aria-label="Server URL" className="url-input" title={draft.url} value={draft.url} onChange={(e) => dispatch({ type: "field", field: "url", value: e.target.value })} placeholder="http://127.0.0.1:3939/mcp" />
       <TransportSelect draft={draft} dispatch={dispatch} />
       <button type="button" className="link" onClick={() => setOpen(!open)} aria-expanded={open}>
         Headers ({draft.headers.length})
