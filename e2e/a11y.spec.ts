@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./support/test";
+import { allowErrors, expect, test, type Page } from "./support/test";
 import { answerForm, inputCard, openApp, openSettings, pick, result, run, runWithJson, useRevision } from "./support/app";
 import { DEMO_URL } from "./support/ports";
 
@@ -91,10 +91,17 @@ test.describe("both themes", () => {
     await axe("present mode with a question");
   });
 
-  test("the sign-in steps of a protected server", async ({ page, axe: scan }) => {
+  // Port 9 is one Chromium refuses to fetch, and it logs the refusal.
+  test("a failed connection, then the sign-in steps of a protected server", { annotation: allowErrors(/^Failed to load resource: net::ERR_UNSAFE_PORT$/) }, async ({ page, axe: scan }) => {
     const axe = inBothThemes(page, scan);
     await openApp(page);
     await page.getByLabel("Server", { exact: true }).selectOption("url");
+    // Not connected, the sidebar's own panels (canned answers, the mock model) are what is in view.
+    await page.getByLabel("Server URL").fill("http://127.0.0.1:9/mcp");
+    await page.getByRole("button", { name: "Connect", exact: true }).click();
+    await expect(page.getByTestId("connection-status")).toHaveText("failed");
+    await expect(page.getByRole("group", { name: "Auto-answer from canned answers" })).toBeInViewport();
+    await axe("a failed connection, with the sidebar's panels in view");
     await page.getByLabel("Server URL").fill(DEMO_URL);
     await page.getByRole("button", { name: "Connect", exact: true }).click();
     await expect(page.getByTestId("connection-status")).toHaveText("connected");
