@@ -55,6 +55,7 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
     const template = await readFile(join(root, "index.html"), "utf8");
     return options.bridge ? template.replace(/<head>/i, `<head>\n    ${handoffMetaTag(options.bridge.url, options.bridge.token)}`) : template;
   };
+  // Once now as well: a root with no build fails the start, in its own words, not the first page load.
   await index();
   let hosts: string[] = [];
 
